@@ -1,0 +1,224 @@
+#include <initializer_list>
+
+#include "chess/fen.h"
+
+#include <charconv>
+
+namespace pgnkit::chess {
+
+std::string_view fen_error_message(FenError e) {
+  switch (e) {
+    case FenError::FieldCount: return "FEN must have 4 to 6 space-separated fields";
+    case FenError::RankCount: return "piece placement must have 8 ranks separated by '/'";
+    case FenError::RankWidth: return "a rank of the piece placement does not add up to 8 squares";
+    case FenError::UnknownPiece: return "unknown piece letter in the piece placement";
+    case FenError::KingCount: return "each side must have exactly one king";
+    case FenError::PawnOnBackRank: return "pawns cannot stand on the first or last rank";
+    case FenError::BadSideToMove: return "side to move must be 'w' or 'b'";
+    case FenError::OpponentInCheck: return "the side not to move is in check";
+    case FenError::TooManyCheckers: return "the side to move is attacked by more than two pieces";
+    case FenError::BadCastlingField: return "castling field must be '-' or letters KQkq / A-H a-h";
+    case FenError::CastlingMismatch:
+      return "castling right does not match the king and rook placement";
+    case FenError::BadEnPassantField: return "en-passant field must be '-' or a square";
+    case FenError::EnPassantImpossible:
+      return "en-passant square cannot follow a double pawn push in this position";
+    case FenError::BadHalfmoveClock: return "halfmove clock must be a non-negative number";
+    case FenError::BadFullmoveNumber: return "fullmove number must be a positive number";
+  }
+  return "invalid FEN";
+}
+
+namespace {
+
+constexpr std::string_view kPieceLetters = "PNBRQKpnbrqk";
+
+int split_fields(std::string_view fen, std::string_view (&fields)[7]) {
+  int n = 0;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+    if (i >= fen.size()) break;
+    const std::size_t start = i;
+    while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
+    if (n == 7) return 8;
+    fields[n++] = fen.substr(start, i - start);
+  }
+  return n;
+}
+
+std::optional<FenError> parse_placement(std::string_view s, Position& pos) {
+  int rank = 7, file = 0;
+  for (char c : s) {
+    if (c == '/') {
+      if (file != 8) return FenError::RankWidth;
+      if (--rank < 0) return FenError::RankCount;
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) return FenError::RankWidth;
+    } else {
+      const auto at = kPieceLetters.find(c);
+      if (at == std::string_view::npos) return FenError::UnknownPiece;
+      if (file > 7) return FenError::RankWidth;
+      pos.put(make_piece(at < 6 ? Color::White : Color::Black, static_cast<PieceType>(at % 6)),
+              make_square(file, rank));
+      ++file;
+    }
+  }
+  if (rank != 0) return FenError::RankCount;
+  if (file != 8) return FenError::RankWidth;
+  return std::nullopt;
+}
+
+// The rook for a castling letter: K/Q pick the outermost rook on that wing (X-FEN), a file
+// letter names the rook's file (Shredder-FEN).
+std::optional<FenError> parse_castling(std::string_view s, Position& pos, bool chess960) {
+  if (s == "-") return std::nullopt;
+  for (char c : s) {
+    const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
+    const char u = static_cast<char>(color == Color::Black ? c - 32 : c);
+    const Bitboard kings = pos.pieces(color, PieceType::King);
+    if (!kings || more_than_one(kings)) return FenError::KingCount;
+    const Square ksq = lsb(kings);
+    const int back = color == Color::White ? 0 : 7;
+    if (rank_of(ksq) != back) return FenError::CastlingMismatch;
+    const Bitboard rooks = pos.pieces(color, PieceType::Rook) & rank_bb(back);
+    Square rook = kNoSquare;
+    if (u == 'K') {
+      for (int f = 7; f > file_of(ksq) && rook == kNoSquare; --f)
+        if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
+    } else if (u == 'Q') {
+      for (int f = 0; f < file_of(ksq) && rook == kNoSquare; ++f)
+        if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
+    } else if (u >= 'A' && u <= 'H') {
+      rook = make_square(u - 'A', back);
+      if (!(rooks & bb(rook)) || file_of(rook) == file_of(ksq)) return FenError::CastlingMismatch;
+    } else {
+      return FenError::BadCastlingField;
+    }
+    if (rook == kNoSquare) return FenError::CastlingMismatch;
+    const bool king_side = file_of(rook) > file_of(ksq);
+    if (!chess960 && (file_of(ksq) != 4 || file_of(rook) != (king_side ? 7 : 0)))
+      return FenError::CastlingMismatch;
+    if (pos.has_castling_right(color, king_side)) return FenError::BadCastlingField;
+    pos.set_castling(color, king_side, rook);
+  }
+  return std::nullopt;
+}
+
+std::optional<FenError> parse_ep(std::string_view s, Position& pos) {
+  if (s == "-") return std::nullopt;
+  if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+    return FenError::BadEnPassantField;
+  const Square ep = make_square(s[0] - 'a', s[1] - '1');
+  const Color us = pos.side_to_move();
+  // White to move: Black just pushed to rank 5 over rank 6.
+  const int ep_rank = us == Color::White ? 5 : 2;
+  if (rank_of(ep) != ep_rank) return FenError::EnPassantImpossible;
+  const int dir = us == Color::White ? -8 : 8;
+  const Square pawn = static_cast<Square>(ep + dir), origin = static_cast<Square>(ep - dir);
+  if (pos.piece_on(pawn) != make_piece(~us, PieceType::Pawn) || pos.piece_on(ep) != Piece::None ||
+      pos.piece_on(origin) != Piece::None)
+    return FenError::EnPassantImpossible;
+  pos.set_ep_square(ep);
+  return std::nullopt;
+}
+
+std::optional<int> parse_number(std::string_view s) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || end != s.data() + s.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool chess960) {
+  std::string_view f[7];
+  const int n = split_fields(fen, f);
+  if (n < 4 || n > 6) return FenProblem{FenError::FieldCount, 0};
+  Position pos = Position::empty();
+  pos.set_chess960(chess960);
+  if (auto e = parse_placement(f[0], pos)) return FenProblem{*e, 1};
+  for (Color c : {Color::White, Color::Black})
+    if (popcount(pos.pieces(c, PieceType::King)) != 1) return FenProblem{FenError::KingCount, 1};
+  if (pos.pieces(PieceType::Pawn) & (rank_bb(0) | rank_bb(7)))
+    return FenProblem{FenError::PawnOnBackRank, 1};
+  if (f[1] != "w" && f[1] != "b") return FenProblem{FenError::BadSideToMove, 2};
+  pos.set_side_to_move(f[1] == "w" ? Color::White : Color::Black);
+  if (auto e = parse_castling(f[2], pos, chess960)) return FenProblem{*e, 3};
+  if (auto e = parse_ep(f[3], pos)) return FenProblem{*e, 4};
+  int halfmove = 0, fullmove = 1;
+  if (n >= 5) {
+    const auto h = parse_number(f[4]);
+    if (!h || *h > 10000) return FenProblem{FenError::BadHalfmoveClock, 5};
+    halfmove = *h;
+  }
+  if (n >= 6) {
+    const auto m = parse_number(f[5]);
+    if (!m || *m > 60000) return FenProblem{FenError::BadFullmoveNumber, 6};
+    // Some writers emit 0; treat it as 1 (a common export bug, not a position error).
+    fullmove = *m == 0 ? 1 : *m;
+  }
+  pos.set_clocks(halfmove, fullmove);
+  const Color us = pos.side_to_move();
+  if (pos.attacked(pos.king(~us), us, pos.pieces()))
+    return FenProblem{FenError::OpponentInCheck, 1};
+  pos.finish_setup();
+  if (popcount(pos.checkers()) > 2) return FenProblem{FenError::TooManyCheckers, 1};
+  out = pos;
+  return std::nullopt;
+}
+
+std::string write_fen(const Position& pos, EpWrite ep) {
+  std::string s;
+  s.reserve(90);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      if (p == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += static_cast<char>('0' + empty);
+      empty = 0;
+      s += kPieceLetters[static_cast<int>(p)];
+    }
+    if (empty) s += static_cast<char>('0' + empty);
+    if (rank) s += '/';
+  }
+  s += pos.side_to_move() == Color::White ? " w " : " b ";
+  const std::size_t before = s.size();
+  for (Color c : {Color::White, Color::Black}) {
+    for (bool king_side : {true, false}) {
+      if (!pos.has_castling_right(c, king_side)) continue;
+      const Square rook = pos.castling_rook(c, king_side);
+      // X-FEN: K/Q unless another rook stands further out on that wing.
+      const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(rook));
+      Bitboard outside = 0;
+      for (int f = 0; f < 8; ++f)
+        if (king_side ? f > file_of(rook) : f < file_of(rook)) outside |= file_bb(f);
+      char letter = king_side ? 'K' : 'Q';
+      if (pos.chess960() && (rooks & outside)) letter = static_cast<char>('A' + file_of(rook));
+      s += c == Color::White ? letter : static_cast<char>(letter + 32);
+    }
+  }
+  if (s.size() == before) s += '-';
+  const Square eps = pos.ep_square();
+  if (eps != kNoSquare && (ep == EpWrite::Always || pos.ep_capture_legal())) {
+    s += ' ';
+    s += static_cast<char>('a' + file_of(eps));
+    s += static_cast<char>('1' + rank_of(eps));
+  } else {
+    s += " -";
+  }
+  s += ' ';
+  s += std::to_string(pos.halfmove_clock());
+  s += ' ';
+  s += std::to_string(pos.fullmove_number());
+  return s;
+}
+
+}  // namespace pgnkit::chess

@@ -1,0 +1,52 @@
+// FEN reading (validating, with precise errors) and writing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "chess/position.h"
+
+namespace pgnkit::chess {
+
+enum class FenError : std::uint8_t {
+  FieldCount,           // not 4 to 6 space-separated fields
+  RankCount,            // placement does not have 8 ranks separated by '/'
+  RankWidth,            // a rank does not sum to 8 squares
+  UnknownPiece,         // a placement character that is not a piece letter or digit 1-8
+  KingCount,            // not exactly one king per side
+  PawnOnBackRank,       // a pawn on rank 1 or 8
+  BadSideToMove,        // side field is not 'w' or 'b'
+  OpponentInCheck,      // the side not to move is in check
+  TooManyCheckers,      // the side to move is attacked by more than two pieces
+  BadCastlingField,     // a castling character that is not K, Q, k, q, A-H, a-h or '-'
+  CastlingMismatch,     // a castling right whose king or rook is not where it must be
+  BadEnPassantField,    // the en-passant field is not '-' or a square
+  EnPassantImpossible,  // no double pawn push could have produced that en-passant square
+  BadHalfmoveClock,     // halfmove clock is not a non-negative number
+  BadFullmoveNumber,    // fullmove number is not a positive number
+};
+
+std::string_view fen_error_message(FenError e);
+
+struct FenProblem {
+  FenError error;
+  int field;  // 1-based FEN field the problem is in (1 placement ... 6 fullmove)
+};
+
+// Parses `fen` into `out`. With chess960, castling fields may be X-FEN or Shredder-FEN and
+// king/rooks may stand on any start files; otherwise castling must be the standard e/a/h files.
+[[nodiscard]] std::optional<FenProblem> parse_fen(std::string_view fen, Position& out,
+                                                  bool chess960 = false);
+
+enum class EpWrite : std::uint8_t {
+  Always,     // after every double push, as the PGN standard writes FEN
+  WhenLegal,  // only when a legal en-passant capture exists (lichess, python-chess)
+};
+
+std::string write_fen(const Position& pos, EpWrite ep = EpWrite::Always);
+
+inline constexpr std::string_view kStartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+}  // namespace pgnkit::chess

@@ -1,0 +1,415 @@
+#include <initializer_list>
+
+#include "chess/san.h"
+
+#include "chess/movegen.h"
+
+namespace pgnkit::chess {
+
+std::string_view san_error_message(SanError e) {
+  switch (e) {
+    case SanError::Syntax: return "not a move in SAN";
+    case SanError::NoPieceCanMove: return "no piece can make that move";
+    case SanError::Ambiguous: return "ambiguous move: several pieces can make it";
+    case SanError::PinnedPiece: return "illegal move: the piece is pinned to its king";
+    case SanError::KingIntoCheck: return "illegal move: the king would move into check";
+    case SanError::LeavesKingInCheck: return "illegal move: it does not get the king out of check";
+    case SanError::CastlingNoRights:
+      return "illegal castling: the right to castle on that side is lost";
+    case SanError::CastlingBlocked: return "illegal castling: pieces stand between king and rook";
+    case SanError::CastlingOutOfCheck: return "illegal castling: the king is in check";
+    case SanError::CastlingThroughCheck:
+      return "illegal castling: the king would pass over an attacked square";
+    case SanError::CastlingIntoCheck: return "illegal castling: the king would land in check";
+    case SanError::EnPassantNotAvailable: return "illegal move: en passant is not available there";
+    case SanError::MissingPromotion: return "illegal move: a pawn on the last rank must promote";
+    case SanError::BadPromotion: return "illegal promotion: only to Q, R, B or N on the last rank";
+    case SanError::WrongSide: return "illegal move: that piece belongs to the side not to move";
+    case SanError::NullMove: return "null move not allowed here";
+    case SanError::NotCanonical: return "not export-format SAN (strict mode)";
+  }
+  return "invalid move";
+}
+
+std::string_view san_note_message(SanNote n) {
+  switch (n) {
+    case SanNote::CastlingZeros: return "castling written with zeros";
+    case SanNote::LongAlgebraic: return "long algebraic notation";
+    case SanNote::ColonCapture: return "capture written with ':'";
+    case SanNote::MissingCapture: return "capture without 'x'";
+    case SanNote::SpuriousCapture: return "'x' on a move that captures nothing";
+    case SanNote::OverDisambiguated: return "superfluous or non-standard disambiguation";
+    case SanNote::MissingCheck: return "check not marked with '+'";
+    case SanNote::MissingMate: return "checkmate not marked with '#'";
+    case SanNote::WrongCheck: return "'+' or '#' on a move that does not check or mate";
+    case SanNote::EnPassantSuffix: return "'e.p.' suffix";
+    case SanNote::PromotionNoEquals: return "promotion written without '='";
+    case SanNote::LowercasePiece: return "lower-case piece letter";
+    case SanNote::NullMoveNotation: return "null move";
+  }
+  return "non-canonical SAN";
+}
+
+namespace {
+
+constexpr char kPieceChar[] = "PNBRQK";
+
+bool is_file(char c) {
+  return c >= 'a' && c <= 'h';
+}
+bool is_rank(char c) {
+  return c >= '1' && c <= '8';
+}
+
+PieceType piece_from_upper(char c) {
+  switch (c) {
+    case 'N': return PieceType::Knight;
+    case 'B': return PieceType::Bishop;
+    case 'R': return PieceType::Rook;
+    case 'Q': return PieceType::Queen;
+    case 'K': return PieceType::King;
+    case 'P': return PieceType::Pawn;
+    default: return PieceType::None;
+  }
+}
+
+// A SAN token split into its parts; syntax only.
+struct SanParts {
+  PieceType piece = PieceType::Pawn;
+  int from_file = -1, from_rank = -1;
+  Square to = kNoSquare;
+  PieceType promotion = PieceType::None;
+  bool capture_mark = false;
+  bool castle = false, castle_long = false;
+  bool null = false;
+  SanSuffix suffix = SanSuffix::None;
+  std::uint16_t notes = 0;
+};
+
+void note(SanParts& p, SanNote n) {
+  p.notes |= static_cast<std::uint16_t>(n);
+}
+
+bool ends_with(std::string_view s, std::string_view t) {
+  return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
+}
+
+bool split(std::string_view s, SanParts& p) {
+  while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+  if (ends_with(s, "e.p.") || ends_with(s, "ep")) {
+    s.remove_suffix(ends_with(s, "e.p.") ? 4 : 2);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    note(p, SanNote::EnPassantSuffix);
+  }
+  if (ends_with(s, "++") || ends_with(s, "#")) {
+    p.suffix = SanSuffix::Mate;
+    s.remove_suffix(s.back() == '#' ? 1 : 2);
+  } else if (ends_with(s, "+")) {
+    p.suffix = SanSuffix::Check;
+    s.remove_suffix(1);
+  }
+  if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@") {
+    p.null = true;
+    return true;
+  }
+  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
+    p.castle = true;
+    p.castle_long = s.size() == 5;
+    if (s[0] == '0') note(p, SanNote::CastlingZeros);
+    return true;
+  }
+  if (s.empty()) return false;
+  std::size_t i = 0;
+  if (const PieceType t = piece_from_upper(s[0]); t != PieceType::None) {
+    p.piece = t;
+    i = 1;
+    if (t == PieceType::Pawn) note(p, SanNote::LongAlgebraic);
+  } else if (s.size() >= 3 && (s[0] == 'n' || s[0] == 'r' || s[0] == 'q' || s[0] == 'k')) {
+    p.piece = piece_from_upper(static_cast<char>(s[0] - 32));
+    note(p, SanNote::LowercasePiece);
+    i = 1;
+  }
+  // Promotion at the end: "=Q", "Q", "q", "(Q)".
+  std::size_t end = s.size();
+  if (end >= 3 && s[end - 1] == ')' && s[end - 3] == '(') {
+    p.promotion = piece_from_upper(static_cast<char>(s[end - 2] & ~0x20));
+    if (p.promotion == PieceType::None) return false;
+    note(p, SanNote::PromotionNoEquals);
+    end -= 3;
+  } else if (end >= 2 && !is_rank(s[end - 1]) && p.piece == PieceType::Pawn) {
+    const char c = s[end - 1];
+    p.promotion = piece_from_upper(c >= 'a' ? static_cast<char>(c - 32) : c);
+    if (p.promotion == PieceType::None) return false;
+    --end;
+    if (s[end - 1] == '=') {
+      --end;
+    } else {
+      note(p, SanNote::PromotionNoEquals);
+    }
+  }
+  if (end < i + 2 || !is_file(s[end - 2]) || !is_rank(s[end - 1])) return false;
+  p.to = make_square(s[end - 2] - 'a', s[end - 1] - '1');
+  std::size_t j = i;
+  const std::size_t stop = end - 2;
+  if (j < stop && is_file(s[j])) p.from_file = s[j++] - 'a';
+  if (j < stop && is_rank(s[j])) p.from_rank = s[j++] - '1';
+  if (j < stop) {
+    const char sep = s[j++];
+    if (sep == 'x') {
+      p.capture_mark = true;
+    } else if (sep == ':') {
+      p.capture_mark = true;
+      note(p, SanNote::ColonCapture);
+    } else if (sep == '-') {
+      note(p, SanNote::LongAlgebraic);
+    } else {
+      return false;
+    }
+  }
+  if (j != stop) return false;
+  return true;
+}
+
+SanResult fail(SanError e, std::uint16_t notes = 0) {
+  SanResult r;
+  r.error = e;
+  r.notes = notes;
+  return r;
+}
+
+// From-squares of pieces of type t that could move to `to` ignoring checks and pins.
+Bitboard pseudo_sources(const Position& pos, Color us, PieceType t, Square to) {
+  const Bitboard own = pos.pieces(us, t);
+  if (pos.pieces(us) & bb(to)) return 0;
+  if (t != PieceType::Pawn) return attacks(t, to, pos.pieces()) & own;
+  Bitboard from = 0;
+  const bool target_enemy = (pos.pieces(~us) & bb(to)) != 0;
+  if (target_enemy || to == pos.ep_square()) from |= pawn_attacks(~us, to) & own;
+  if (pos.piece_on(to) == Piece::None) {
+    const Bitboard one = pawn_push(~us, bb(to));
+    from |= one & own;
+    const Bitboard fourth = rank_bb(us == Color::White ? 3 : 4);
+    if ((bb(to) & fourth) && (one & ~pos.pieces())) from |= pawn_push(~us, one) & own;
+  }
+  return from;
+}
+
+SanResult resolve_castling(const Position& pos, const SanParts& p) {
+  const Color us = pos.side_to_move();
+  const bool king_side = !p.castle_long;
+  if (!pos.has_castling_right(us, king_side)) return fail(SanError::CastlingNoRights, p.notes);
+  const Square ksq = pos.king(us), rook = pos.castling_rook(us, king_side);
+  const Move m(ksq, rook, MoveKind::Castling);
+  if (!pos.legal(m)) {
+    const Square kto = relative(us, king_side ? 6 : 2), rto = relative(us, king_side ? 5 : 3);
+    const Bitboard occ = pos.pieces() ^ bb(ksq) ^ bb(rook);
+    if ((between(ksq, kto) | between(rook, rto)) & occ)
+      return fail(SanError::CastlingBlocked, p.notes);
+    if (pos.in_check()) return fail(SanError::CastlingOutOfCheck, p.notes);
+    if (pos.attacked(kto, ~us, occ)) return fail(SanError::CastlingIntoCheck, p.notes);
+    return fail(SanError::CastlingThroughCheck, p.notes);
+  }
+  SanResult r;
+  r.move = m;
+  r.ok_ = true;
+  r.notes = p.notes;
+  return r;
+}
+
+Bitboard disambiguation_mask(const SanParts& p) {
+  Bitboard mask = ~Bitboard{0};
+  if (p.from_file >= 0) mask &= file_bb(p.from_file);
+  if (p.from_rank >= 0) mask &= rank_bb(p.from_rank);
+  return mask;
+}
+
+// What the canonical disambiguation for `m` would be among `legal` (moves to the same square).
+void required_disambiguation(const MoveList& legal, Move m, bool& need_file, bool& need_rank) {
+  need_file = need_rank = false;
+  bool others = false, same_file = false, same_rank = false;
+  for (const Move o : legal) {
+    if (o.from() == m.from() || o.promotion() != m.promotion()) continue;
+    others = true;
+    same_file |= file_of(o.from()) == file_of(m.from());
+    same_rank |= rank_of(o.from()) == rank_of(m.from());
+  }
+  if (!others) return;
+  if (!same_file) {
+    need_file = true;
+  } else if (!same_rank) {
+    need_rank = true;
+  } else {
+    need_file = need_rank = true;
+  }
+}
+
+SanResult resolve_move(const Position& pos, SanParts& p) {
+  const Color us = pos.side_to_move();
+  const Bitboard mask = disambiguation_mask(p);
+  // A named from-square holding an enemy piece of that kind: the wrong side is moving.
+  if (p.from_file >= 0 && p.from_rank >= 0) {
+    const Piece there = pos.piece_on(make_square(p.from_file, p.from_rank));
+    if (there != Piece::None && color_of(there) != us && type_of(there) == p.piece)
+      return fail(SanError::WrongSide, p.notes);
+  }
+  if (p.promotion != PieceType::None) {
+    const bool last = rank_of(p.to) == (us == Color::White ? 7 : 0);
+    if (p.piece != PieceType::Pawn || !last || p.promotion == PieceType::King ||
+        p.promotion == PieceType::Pawn)
+      return fail(SanError::BadPromotion, p.notes);
+  }
+  MoveList legal;
+  generate_legal_to(pos, p.piece, p.to, legal);
+  SanResult r;
+  r.notes = p.notes;
+  int matches = 0;
+  bool missing_promotion = false;
+  for (const Move m : legal) {
+    if (!(bb(m.from()) & mask)) continue;
+    if (p.piece == PieceType::Pawn && p.from_file < 0 && file_of(m.from()) != file_of(p.to))
+      continue;
+    if (m.promotion() != p.promotion) {
+      missing_promotion |= p.promotion == PieceType::None;
+      continue;
+    }
+    if (matches == 0) r.move = m;
+    if (r.candidate_count < 8) r.candidates[r.candidate_count++] = m;
+    ++matches;
+  }
+  if (matches > 1) {
+    r.error = SanError::Ambiguous;
+    return r;
+  }
+  if (matches == 0) {
+    if (missing_promotion) return fail(SanError::MissingPromotion, p.notes);
+    Bitboard pseudo = pseudo_sources(pos, us, p.piece, p.to) & mask;
+    if (p.piece == PieceType::Pawn && p.from_file < 0) pseudo &= file_bb(file_of(p.to));
+    if (!pseudo) {
+      // A pawn capture onto an empty square is an en-passant attempt.
+      if (p.piece == PieceType::Pawn && p.from_file >= 0 && p.from_file != file_of(p.to) &&
+          pos.piece_on(p.to) == Piece::None &&
+          (pawn_attacks(~us, p.to) & pos.pieces(us, PieceType::Pawn) & mask))
+        return fail(SanError::EnPassantNotAvailable, p.notes);
+      // Only the other side could make it: usually a move is missing from the game.
+      if (pseudo_sources(pos, ~us, p.piece, p.to) & mask & ~pos.pieces(us))
+        return fail(SanError::WrongSide, p.notes);
+      return fail(SanError::NoPieceCanMove, p.notes);
+    }
+    if (p.piece == PieceType::King) return fail(SanError::KingIntoCheck, p.notes);
+    if (pos.in_check() && !(pseudo & pos.pinned()))
+      return fail(SanError::LeavesKingInCheck, p.notes);
+    if (p.piece == PieceType::Pawn && p.to == pos.ep_square() && !(pseudo & pos.pinned()))
+      return fail(SanError::PinnedPiece, p.notes);  // en passant exposing the king along the rank
+    return fail(pos.in_check() ? SanError::LeavesKingInCheck : SanError::PinnedPiece, p.notes);
+  }
+  const Move m = r.move;
+  const bool capture = m.kind() == MoveKind::EnPassant || pos.piece_on(m.to()) != Piece::None;
+  if (capture && !p.capture_mark) note(p, SanNote::MissingCapture);
+  if (!capture && p.capture_mark) note(p, SanNote::SpuriousCapture);
+  const bool both_given = p.from_file >= 0 && p.from_rank >= 0;
+  if (p.piece == PieceType::Pawn) {
+    if (both_given) {
+      note(p, SanNote::LongAlgebraic);
+    } else if (!capture && p.from_file >= 0) {
+      note(p, SanNote::OverDisambiguated);
+    }
+  } else {
+    bool need_file = false, need_rank = false;
+    required_disambiguation(legal, m, need_file, need_rank);
+    if ((p.from_file >= 0) != need_file || (p.from_rank >= 0) != need_rank)
+      note(p, both_given && !(need_file && need_rank) ? SanNote::LongAlgebraic
+                                                      : SanNote::OverDisambiguated);
+  }
+  r.notes = p.notes;
+  r.ok_ = true;
+  return r;
+}
+
+}  // namespace
+
+std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
+  if (!after.in_check()) {
+    return written == SanSuffix::None ? 0 : static_cast<std::uint16_t>(SanNote::WrongCheck);
+  }
+  const bool mate = !has_legal_move(after);
+  if (mate)
+    return written == SanSuffix::Mate ? 0 : static_cast<std::uint16_t>(SanNote::MissingMate);
+  if (written == SanSuffix::Check) return 0;
+  return static_cast<std::uint16_t>(written == SanSuffix::None ? SanNote::MissingCheck
+                                                               : SanNote::WrongCheck);
+}
+
+SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt) {
+  SanParts p;
+  if (!split(text, p)) return fail(SanError::Syntax);
+  SanResult r;
+  if (p.null) {
+    if (!opt.allow_null || pos.in_check()) return fail(SanError::NullMove, p.notes);
+    r.move = Move::null();
+    r.ok_ = true;
+    r.notes = p.notes | static_cast<std::uint16_t>(SanNote::NullMoveNotation);
+  } else {
+    r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
+  }
+  r.suffix = p.suffix;
+  if (!r.ok()) return r;
+  if (opt.check_suffix && !r.move.is_null()) {
+    Position after = pos;
+    after.play(r.move);
+    r.notes |= suffix_notes(p.suffix, after);
+  }
+  if (opt.mode == SanMode::Strict && r.notes) {
+    r.ok_ = false;
+    r.error = SanError::NotCanonical;
+  }
+  return r;
+}
+
+int write_san(const Position& pos, Move m, char* out) {
+  int n = 0;
+  if (m.is_null()) {
+    out[n++] = '-';
+    out[n++] = '-';
+    return n;
+  }
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == MoveKind::Castling) {
+    const char* s = to > from ? "O-O" : "O-O-O";
+    while (*s) out[n++] = *s++;
+  } else {
+    const PieceType t = type_of(pos.piece_on(from));
+    const bool capture = m.kind() == MoveKind::EnPassant || pos.piece_on(to) != Piece::None;
+    if (t == PieceType::Pawn) {
+      if (capture) {
+        out[n++] = static_cast<char>('a' + file_of(from));
+        out[n++] = 'x';
+      }
+    } else {
+      out[n++] = kPieceChar[index(t)];
+      MoveList legal;
+      generate_legal_to(pos, t, to, legal);
+      bool need_file = false, need_rank = false;
+      required_disambiguation(legal, m, need_file, need_rank);
+      if (need_file) out[n++] = static_cast<char>('a' + file_of(from));
+      if (need_rank) out[n++] = static_cast<char>('1' + rank_of(from));
+      if (capture) out[n++] = 'x';
+    }
+    out[n++] = static_cast<char>('a' + file_of(to));
+    out[n++] = static_cast<char>('1' + rank_of(to));
+    if (m.kind() == MoveKind::Promotion) {
+      out[n++] = '=';
+      out[n++] = kPieceChar[index(m.promotion())];
+    }
+  }
+  Position after = pos;
+  after.play(m);
+  if (after.in_check()) out[n++] = has_legal_move(after) ? '+' : '#';
+  return n;
+}
+
+std::string to_san(const Position& pos, Move m) {
+  char buf[kMaxSan + 2];
+  return std::string(buf, static_cast<std::size_t>(write_san(pos, m, buf)));
+}
+
+}  // namespace pgnkit::chess

@@ -1,0 +1,83 @@
+#include <gtest/gtest.h>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
+#include "test_util.h"
+
+namespace pgnkit::chess {
+namespace {
+
+using testing::fen_position;
+using testing::play_san;
+
+// rules.md: after 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6, White has 43 legal moves and only Qxf7# mates.
+TEST(Position, ScholarsMateFacts) {
+  const Position pos = play_san(Position::start(), "e4 e5 Bc4 Nc6 Qh5 Nf6");
+  MoveList list;
+  generate_legal(pos, list);
+  EXPECT_EQ(list.size, 43);
+  int mates = 0;
+  for (const Move m : list) {
+    Position next = pos;
+    next.play(m);
+    if (next.in_check() && !has_legal_move(next)) {
+      ++mates;
+      EXPECT_EQ(to_san(pos, m), "Qxf7#");
+    }
+  }
+  EXPECT_EQ(mates, 1);
+}
+
+// The incremental key equals the key of the same position built from scratch.
+TEST(Position, IncrementalKeyMatchesFreshKey) {
+  Position pos = Position::start();
+  const char* moves[] = {"e4",     "d5",  "exd5", "c5",  "dxc6", "Qd6", "cxb7", "Kd8",
+                         "bxa8=Q", "Nf6", "Nf3",  "Bg4", "Be2",  "Nd5", "O-O",  "e5"};
+  for (const char* san : moves) {
+    const SanResult r = parse_san(pos, san);
+    ASSERT_TRUE(r.ok()) << san;
+    pos.play(r.move);
+    const Position fresh = fen_position(write_fen(pos));
+    EXPECT_EQ(pos.key(), fresh.key()) << san << " " << write_fen(pos);
+  }
+}
+
+// FIDE's "same position": an en-passant square only matters when the capture is legal.
+TEST(Position, EnPassantKeyOnlyWhenCaptureIsLegal) {
+  // Black pawn d4 can take e3 en passant after e2-e4.
+  const Position a = play_san(fen_position("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"), "e4");
+  EXPECT_EQ(a.ep_square(), make_square(4, 2));
+  EXPECT_TRUE(a.ep_capture_legal());
+  EXPECT_NE(a.key(), fen_position("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1").key());
+  // No black pawn beside: the square is written (PGN standard) but the key ignores it.
+  const Position b = play_san(fen_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "e4");
+  EXPECT_EQ(b.ep_square(), make_square(4, 2));
+  EXPECT_FALSE(b.ep_capture_legal());
+  EXPECT_EQ(b.key(), fen_position("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1").key());
+  // The black pawn is pinned along the rank (king a4, rook h4): the capture is illegal.
+  const Position c = play_san(fen_position("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1"), "e4");
+  EXPECT_FALSE(c.ep_capture_legal());
+  EXPECT_EQ(c.key(), fen_position("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1").key());
+}
+
+// rules.md: 1.Nf3 Nf6 2.Ng1 Ng8 returns to the start position (same key, same rights).
+TEST(Position, KnightShuffleRepeatsStartKey) {
+  const Position start = Position::start();
+  const Position back = play_san(start, "Nf3 Nf6 Ng1 Ng8");
+  EXPECT_EQ(back.key(), start.key());
+  const Position moved_king = play_san(start, "e4 e5 Ke2 Ke7 Ke1 Ke8");
+  EXPECT_NE(moved_king.key(), play_san(start, "e4 e5").key());  // castling rights lost
+}
+
+TEST(Position, CheckersAndPins) {
+  const Position pos = fen_position("4k3/8/8/8/1b6/8/3N4/4K2r w - - 0 1");
+  EXPECT_TRUE(pos.in_check());                     // rook h1 checks along the rank
+  EXPECT_EQ(pos.pinned(), bb(make_square(3, 1)));  // knight d2 pinned by bishop b4
+  MoveList list;
+  generate_legal(pos, list);
+  for (const Move m : list) EXPECT_EQ(m.from(), pos.king(Color::White));
+}
+
+}  // namespace
+}  // namespace pgnkit::chess

@@ -1,0 +1,18 @@
+// Subcommand registration: each cmd_<name>.cpp adds one subcommand to the app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace pgnkit::tools {
+
+// Stable exit statuses, documented in docs/exit-codes.md.
+enum ExitCode : int {
+  kExitOk = 0,        // success: no errors found
+  kExitProblems = 1,  // the input has problems (errors; warnings under --strict; perft mismatch)
+  kExitUsage = 2,     // bad arguments, unreadable input, or an I/O error
+};
+
+// Each register_* function adds its subcommand; its callback stores the exit status here.
+void register_perft(CLI::App& app, int& exit_code);
+
+}  // namespace pgnkit::tools

@@ -1,0 +1,32 @@
+// pgnkit: registers the subcommands and maps CLI errors to exit status 2.
+#include <cstdio>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+#ifndef PGNKIT_VERSION
+#define PGNKIT_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+  CLI::App app{"pgnkit " PGNKIT_VERSION
+               ": read chess games in PGN and replay every move through the FIDE rules.\n"
+               "Exit status: 0 ok, 1 problems found in the input, 2 usage or I/O error."};
+  app.set_version_flag("--version", "pgnkit " PGNKIT_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Examples:\n"
+      "  pgnkit perft 5\n"
+      "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
+      "Run 'pgnkit <command> --help' for the options of a command.");
+  int exit_code = pgnkit::tools::kExitOk;
+  pgnkit::tools::register_perft(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : pgnkit::tools::kExitUsage;
+  }
+  return exit_code;
+}
