@@ -36,19 +36,15 @@ struct Counter {
   void add_move(Move) { ++n; }
 };
 
-// `only` restricts the generation to moves landing there (all squares by default); `types`
-// selects the piece types to generate (bit per PieceType).
 template <class Sink>
-[[gnu::always_inline]] inline void generate(const Position& pos, Sink& sink,
-                                            Bitboard only = ~Bitboard{0}, unsigned types = 0x3F) {
+[[gnu::always_inline]] inline void generate(const Position& pos, Sink& sink) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king(us);
   const Bitboard own = pos.pieces(us), occ = pos.pieces(), enemies = pos.pieces(them);
   const Bitboard checkers = pos.checkers();
-  auto wants = [types](PieceType t) { return (types >> index(t)) & 1; };
 
-  if (wants(PieceType::King)) {
-    Bitboard targets = king_attacks(ksq) & ~own & only;
+  {
+    Bitboard targets = king_attacks(ksq) & ~own;
     const Bitboard occ_without_king = occ ^ bb(ksq);
     Bitboard safe = 0;
     while (targets) {
@@ -59,11 +55,10 @@ template <class Sink>
   }
   if (more_than_one(checkers)) return;
 
-  const Bitboard target = (checkers ? between(ksq, lsb(checkers)) : ~own) & only;
+  const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~own;
   const Bitboard pinned = pos.pinned();
 
   for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-    if (!wants(t)) continue;
     Bitboard pieces = pos.pieces(us, t);
     if (t == PieceType::Knight) pieces &= ~pinned;  // a pinned knight can never move
     while (pieces) {
@@ -74,7 +69,7 @@ template <class Sink>
     }
   }
 
-  if (wants(PieceType::Pawn)) {
+  {
     const Bitboard pawns = pos.pieces(us, PieceType::Pawn);
     const int up = us == Color::White ? 8 : -8;
     const Bitboard last_rank = rank_bb(us == Color::White ? 7 : 0);
@@ -121,7 +116,7 @@ template <class Sink>
       }
     }
     const Square ep = pos.ep_square();
-    if (ep != kNoSquare && pos.ep_capture_legal() && (only & bb(ep))) {
+    if (ep != kNoSquare && pos.ep_capture_legal()) {
       for (Bitboard c = pawn_attacks(them, ep) & pawns; c;) {
         const Move m(pop_lsb(c), ep, MoveKind::EnPassant);
         if (pos.legal(m)) sink.add_move(m);
@@ -129,7 +124,7 @@ template <class Sink>
     }
   }
 
-  if (wants(PieceType::King) && !checkers) {
+  if (!checkers) {
     for (bool king_side : {true, false}) {
       if (!pos.has_castling_right(us, king_side) || (pos.castling_path(us, king_side) & occ))
         continue;
@@ -153,20 +148,6 @@ PGNKIT_POPCNT_CLONES void generate_legal(const Position& pos, MoveList& list) {
   list.size = 0;
   ListSink sink{list};
   generate(pos, sink);
-}
-
-void generate_legal_to(const Position& pos, PieceType t, Square to, MoveList& list) {
-  list.size = 0;
-  ListSink sink{list};
-  unsigned types = 1u << index(t);
-  generate(pos, sink, bb(to), types);
-  if (t == PieceType::King) {
-    // generate() adds castling for kings regardless of `only`; keep plain king moves only.
-    int kept = 0;
-    for (int i = 0; i < list.size; ++i)
-      if (list.moves[i].kind() != MoveKind::Castling) list.moves[kept++] = list.moves[i];
-    list.size = kept;
-  }
 }
 
 PGNKIT_POPCNT_CLONES int count_legal(const Position& pos) {

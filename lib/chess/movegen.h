@@ -10,10 +10,6 @@ namespace pgnkit::chess {
 // Appends every legal move of `pos` to `list` (which is cleared first).
 void generate_legal(const Position& pos, MoveList& list);
 
-// Appends the legal moves of the piece type `t` that land on `to` (SAN resolution's fast path).
-// Pawn moves include promotions and en passant; castling is never included.
-void generate_legal_to(const Position& pos, PieceType t, Square to, MoveList& list);
-
 // The number of legal moves, counted without building the list (perft's last ply).
 int count_legal(const Position& pos);
 

@@ -223,20 +223,39 @@ Bitboard disambiguation_mask(const SanParts& p) {
   return mask;
 }
 
-// What the canonical disambiguation for `m` would be among `legal` (moves to the same square).
-void required_disambiguation(const MoveList& legal, Move m, bool& need_file, bool& need_rank) {
-  need_file = need_rank = false;
-  bool others = false, same_file = false, same_rank = false;
-  for (const Move o : legal) {
-    if (o.from() == m.from() || o.promotion() != m.promotion()) continue;
-    others = true;
-    same_file |= file_of(o.from()) == file_of(m.from());
-    same_rank |= rank_of(o.from()) == rank_of(m.from());
+// The move a piece of type t standing on `from` makes to `to` (promotion piece for pawns
+// reaching the last rank, en passant for a pawn capture onto the en-passant square).
+Move make_move(const Position& pos, PieceType t, Square from, Square to, PieceType promotion) {
+  if (t == PieceType::Pawn) {
+    if (rank_of(to) == 0 || rank_of(to) == 7)
+      return Move(from, to, MoveKind::Promotion,
+                  promotion == PieceType::None ? PieceType::Queen : promotion);
+    if (to == pos.ep_square() && file_of(from) != file_of(to))
+      return Move(from, to, MoveKind::EnPassant);
   }
+  return Move(from, to);
+}
+
+// From-squares whose piece of type t moves legally to `to` (pawns: pushes when `pushes_only`).
+Bitboard legal_sources(const Position& pos, PieceType t, Square to, bool pushes_only) {
+  Bitboard pseudo = pseudo_sources(pos, pos.side_to_move(), t, to);
+  if (pushes_only) pseudo &= file_bb(file_of(to));
+  Bitboard legal = 0;
+  for (Bitboard b = pseudo; b;) {
+    const Square from = pop_lsb(b);
+    if (pos.legal(make_move(pos, t, from, to, PieceType::Queen))) legal |= bb(from);
+  }
+  return legal;
+}
+
+// The canonical disambiguation of a move from `from` among the other legal sources.
+void required_disambiguation(Bitboard sources, Square from, bool& need_file, bool& need_rank) {
+  need_file = need_rank = false;
+  const Bitboard others = sources & ~bb(from);
   if (!others) return;
-  if (!same_file) {
+  if (!(others & file_bb(file_of(from)))) {
     need_file = true;
-  } else if (!same_rank) {
+  } else if (!(others & rank_bb(rank_of(from)))) {
     need_rank = true;
   } else {
     need_file = need_rank = true;
@@ -252,41 +271,29 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
     if (there != Piece::None && color_of(there) != us && type_of(there) == p.piece)
       return fail(SanError::WrongSide, p.notes);
   }
-  if (p.promotion != PieceType::None) {
-    const bool last = rank_of(p.to) == (us == Color::White ? 7 : 0);
-    if (p.piece != PieceType::Pawn || !last || p.promotion == PieceType::King ||
-        p.promotion == PieceType::Pawn)
-      return fail(SanError::BadPromotion, p.notes);
-  }
-  MoveList legal;
-  generate_legal_to(pos, p.piece, p.to, legal);
+  const bool last_rank = rank_of(p.to) == (us == Color::White ? 7 : 0);
+  if (p.promotion != PieceType::None &&
+      (p.piece != PieceType::Pawn || !last_rank || p.promotion == PieceType::King ||
+       p.promotion == PieceType::Pawn))
+    return fail(SanError::BadPromotion, p.notes);
+  const bool pawn = p.piece == PieceType::Pawn;
+  const bool pushes_only = pawn && p.from_file < 0;
+  const Bitboard sources = legal_sources(pos, p.piece, p.to, pushes_only);
+  const Bitboard matching = sources & mask;
   SanResult r;
   r.notes = p.notes;
-  int matches = 0;
-  bool missing_promotion = false;
-  for (const Move m : legal) {
-    if (!(bb(m.from()) & mask)) continue;
-    if (p.piece == PieceType::Pawn && p.from_file < 0 && file_of(m.from()) != file_of(p.to))
-      continue;
-    if (m.promotion() != p.promotion) {
-      missing_promotion |= p.promotion == PieceType::None;
-      continue;
-    }
-    if (matches == 0) r.move = m;
-    if (r.candidate_count < 8) r.candidates[r.candidate_count++] = m;
-    ++matches;
-  }
-  if (matches > 1) {
+  if (more_than_one(matching)) {
     r.error = SanError::Ambiguous;
+    for (Bitboard b = matching; b && r.candidate_count < 8;)
+      r.candidates[r.candidate_count++] = make_move(pos, p.piece, pop_lsb(b), p.to, p.promotion);
     return r;
   }
-  if (matches == 0) {
-    if (missing_promotion) return fail(SanError::MissingPromotion, p.notes);
+  if (!matching) {
     Bitboard pseudo = pseudo_sources(pos, us, p.piece, p.to) & mask;
-    if (p.piece == PieceType::Pawn && p.from_file < 0) pseudo &= file_bb(file_of(p.to));
+    if (pushes_only) pseudo &= file_bb(file_of(p.to));
     if (!pseudo) {
       // A pawn capture onto an empty square is an en-passant attempt.
-      if (p.piece == PieceType::Pawn && p.from_file >= 0 && p.from_file != file_of(p.to) &&
+      if (pawn && p.from_file >= 0 && p.from_file != file_of(p.to) &&
           pos.piece_on(p.to) == Piece::None &&
           (pawn_attacks(~us, p.to) & pos.pieces(us, PieceType::Pawn) & mask))
         return fail(SanError::EnPassantNotAvailable, p.notes);
@@ -298,16 +305,18 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
     if (p.piece == PieceType::King) return fail(SanError::KingIntoCheck, p.notes);
     if (pos.in_check() && !(pseudo & pos.pinned()))
       return fail(SanError::LeavesKingInCheck, p.notes);
-    if (p.piece == PieceType::Pawn && p.to == pos.ep_square() && !(pseudo & pos.pinned()))
-      return fail(SanError::PinnedPiece, p.notes);  // en passant exposing the king along the rank
     return fail(pos.in_check() ? SanError::LeavesKingInCheck : SanError::PinnedPiece, p.notes);
   }
-  const Move m = r.move;
+  if (pawn && last_rank && p.promotion == PieceType::None)
+    return fail(SanError::MissingPromotion, p.notes);
+  const Square from = lsb(matching);
+  const Move m = make_move(pos, p.piece, from, p.to, p.promotion);
+  r.move = m;
   const bool capture = m.kind() == MoveKind::EnPassant || pos.piece_on(m.to()) != Piece::None;
   if (capture && !p.capture_mark) note(p, SanNote::MissingCapture);
   if (!capture && p.capture_mark) note(p, SanNote::SpuriousCapture);
   const bool both_given = p.from_file >= 0 && p.from_rank >= 0;
-  if (p.piece == PieceType::Pawn) {
+  if (pawn) {
     if (both_given) {
       note(p, SanNote::LongAlgebraic);
     } else if (!capture && p.from_file >= 0) {
@@ -315,7 +324,7 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
     }
   } else {
     bool need_file = false, need_rank = false;
-    required_disambiguation(legal, m, need_file, need_rank);
+    required_disambiguation(sources, from, need_file, need_rank);
     if ((p.from_file >= 0) != need_file || (p.from_rank >= 0) != need_rank)
       note(p, both_given && !(need_file && need_rank) ? SanNote::LongAlgebraic
                                                       : SanNote::OverDisambiguated);
@@ -386,10 +395,8 @@ int write_san(const Position& pos, Move m, char* out) {
       }
     } else {
       out[n++] = kPieceChar[index(t)];
-      MoveList legal;
-      generate_legal_to(pos, t, to, legal);
       bool need_file = false, need_rank = false;
-      required_disambiguation(legal, m, need_file, need_rank);
+      required_disambiguation(legal_sources(pos, t, to, false), from, need_file, need_rank);
       if (need_file) out[n++] = static_cast<char>('a' + file_of(from));
       if (need_rank) out[n++] = static_cast<char>('1' + rank_of(from));
       if (capture) out[n++] = 'x';
