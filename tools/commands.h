@@ -14,5 +14,6 @@ enum ExitCode : int {
 
 // Each register_* function adds its subcommand; its callback stores the exit status here.
 void register_perft(CLI::App& app, int& exit_code);
+void register_check(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
       "Run 'pgnkit <command> --help' for the options of a command.");
   int exit_code = pgnkit::tools::kExitOk;
+  pgnkit::tools::register_check(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   try {
     app.parse(argc, argv);

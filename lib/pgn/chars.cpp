@@ -1,0 +1,79 @@
+#include "pgn/chars.h"
+
+namespace pgnkit::pgn::detail {
+namespace {
+
+bool valid_utf8(const unsigned char* s, std::size_t n) {
+  std::size_t i = 0;
+  while (i < n) {
+    const unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;  // overlong
+      if (c == 0xED) hi = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;  // overlong
+      if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+    } else {
+      return false;
+    }
+    if (n - i < len) return false;
+    if (s[i + 1] < lo || s[i + 1] > hi) return false;
+    for (std::size_t k = 2; k < len; ++k) {
+      if ((s[i + k] & 0xC0) != 0x80) return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool san_shaped(std::string_view s) {
+  while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "--" || s == "Z0") {
+    return true;
+  }
+  std::size_t i = 0;
+  if (!s.empty() && std::string_view("KQRBNP").find(s[0]) != std::string_view::npos) ++i;
+  bool square = false;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    const bool file = c >= 'a' && c <= 'h';
+    const bool rank = c >= '1' && c <= '8';
+    if (rank && i > 0 && s[i - 1] >= 'a' && s[i - 1] <= 'h') square = true;
+    if (!file && !rank && std::string_view("x:=@-QRBNqrn").find(c) == std::string_view::npos) {
+      return false;
+    }
+  }
+  return square;
+}
+
+std::uint8_t check_text(const char* data, std::size_t size) {
+  const auto* s = reinterpret_cast<const unsigned char*>(data);
+  // Branch-free accumulation so the compiler can vectorise the common all-ASCII case.
+  unsigned char high = 0;
+  unsigned char control = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const unsigned char c = s[i];
+    high |= c;
+    control |= static_cast<unsigned char>(c < 0x09) |
+               static_cast<unsigned char>(static_cast<unsigned char>(c - 0x0E) < 0x12) |
+               static_cast<unsigned char>(c == 0x7F);
+  }
+  std::uint8_t flags = control != 0 ? kTextControl : 0;
+  if ((high & 0x80) != 0 && !valid_utf8(s, size)) flags |= kTextNonUtf8;
+  return flags;
+}
+
+}  // namespace pgnkit::pgn::detail

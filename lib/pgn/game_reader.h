@@ -1,0 +1,280 @@
+// The game-level state machine behind read_pgn() (internal). It takes tokens from the
+// Lexer and calls the visitor directly, in the order documented in pgn/visitor.h.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+
+#include "io/source.h"
+#include "pgn/chars.h"
+#include "pgn/lexer.h"
+#include "pgn/syntax.h"
+#include "pgn/types.h"
+
+namespace pgnkit::pgn::detail {
+
+template <class V>
+class GameReader {
+ public:
+  GameReader(io::Source& src, V& visitor, const ReaderOptions& options)
+      : lx_(src, options.buffer_size), v_(visitor), max_depth_(options.max_variation_depth) {}
+
+  ReadStats run() {
+    do {
+      lx_.next(tok_);
+    } while (handle(tok_));
+    stats_.bytes = lx_.position();
+    return stats_;
+  }
+
+ private:
+  enum class State : std::uint8_t { Between, Tags, Movetext };
+
+  // Calls a visitor callback; void means Continue. StopGame hides the rest of the game.
+  template <class F>
+  void call(F&& f) {
+    using R = std::invoke_result_t<F>;
+    if constexpr (std::is_void_v<R>) {
+      f();
+    } else {
+      static_assert(std::is_same_v<R, Control>, "visitor callbacks return void or pgn::Control");
+      if (f() == Control::StopGame && state_ != State::Between) {
+        stopped_ = true;
+        end_.stopped = true;
+      }
+    }
+  }
+
+  bool hidden() const { return stopped_ || (skip_depth_ != 0 && depth_ >= skip_depth_); }
+
+  void issue(SyntaxCode code, Severity sev, const Location& where, std::string_view text) {
+    const bool in_game = state_ != State::Between;
+    if (sev == Severity::Error) {
+      ++stats_.errors;
+      if (in_game) ++end_.errors;
+    } else {
+      ++stats_.warnings;
+      if (in_game) ++end_.warnings;
+    }
+    if (in_game && stopped_) return;
+    call([&] { return v_.syntax_error(SyntaxIssue{code, sev, where, text}); });
+  }
+
+  void begin_game(const Location& where) {
+    state_ = State::Tags;
+    game_ = GameInfo{stats_.games + 1, where};
+    end_ = EndInfo{};
+    end_.number = game_.number;
+    depth_ = skip_depth_ = open_delivered_ = 0;
+    stopped_ = non_utf8_reported_ = control_reported_ = false;
+    last_end_ = where;
+    call([&] { return v_.begin_game(game_); });
+  }
+
+  void text_flags(const Token& t) {
+    if ((t.text_flags & kTextNonUtf8) != 0 && !non_utf8_reported_) {
+      non_utf8_reported_ = true;
+      issue(SyntaxCode::NonUtf8, Severity::Warning, t.loc, t.text);
+    }
+    if ((t.text_flags & kTextControl) != 0 && !control_reported_) {
+      control_reported_ = true;
+      issue(SyntaxCode::BinaryData, Severity::Warning, t.loc, t.text);
+    }
+  }
+
+  // Between games: does t start a tagless game? If not, it is reported and skipped: a
+  // comment, result or NAG alone ("1-0 {White wins}", a doubled result), anything else up
+  // to the next tag section.
+  bool starts_game(const Token& t) {
+    if (t.kind == TokKind::MoveNumber || (t.kind == TokKind::San && san_shaped(t.text))) {
+      return true;
+    }
+    const bool alone =
+        t.kind == TokKind::Comment || t.kind == TokKind::Result || t.kind == TokKind::Nag;
+    std::string_view text = t.kind == TokKind::Open    ? "("
+                            : t.kind == TokKind::Close ? ")"
+                            : t.kind == TokKind::Nag   ? std::string_view{}
+                                                       : t.text;
+    if (!alone) text = lx_.keep_text(text);
+    issue(SyntaxCode::TextBetweenGames, Severity::Warning, t.loc, text);
+    if (!alone) lx_.skip_to_next_game();
+    return false;
+  }
+
+  // Ends the current game: closes open variations, reports a missing result, delivers the
+  // termination (result != nullptr) and end_game.
+  void finish_game(const Location& where, const Token* result) {
+    if (state_ == State::Tags && !stopped_) call([&] { return v_.begin_movetext(); });
+    if (depth_ > 0 && !end_.cut) {
+      issue(SyntaxCode::UnterminatedVariation, Severity::Error, outer_open_, "(");
+    }
+    for (; open_delivered_ > 0 && !stopped_; --open_delivered_) {
+      call([&] { return v_.end_variation(where); });
+    }
+    if (result == nullptr && !end_.cut) {
+      issue(SyntaxCode::MissingResult, Severity::Warning, last_end_, {});
+    }
+    if (result != nullptr) {
+      end_.has_result = true;
+      if (!stopped_) v_.termination(result->outcome, result->text, result->loc);
+    }
+    if (!end_.cut) end_.end_offset = last_end_.offset;
+    ++stats_.games;
+    state_ = State::Between;
+    lx_.set_movetext(false);
+    v_.end_game(end_);
+  }
+
+  // Returns false at the end of input.
+  bool handle(const Token& t) {
+    switch (t.kind) {
+      case TokKind::San:
+      case TokKind::MoveNumber:
+      case TokKind::Comment:
+      case TokKind::Nag:
+      case TokKind::Open:
+      case TokKind::Close:
+      case TokKind::Result:
+        if (state_ != State::Movetext && !enter_movetext(t)) return true;
+        last_end_ = lx_.last_end();
+        movetext(t);
+        return true;
+      case TokKind::Tag:
+        if (state_ == State::Movetext) finish_game(last_end_, nullptr);  // a new tag section
+        if (state_ == State::Between) begin_game(t.loc);
+        if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
+        text_flags(t);
+        if (!stopped_) call([&] { return v_.tag(t.name, t.text, t.loc); });
+        last_end_ = lx_.last_end();
+        return true;
+      case TokKind::Escape:
+        if (state_ == State::Between || !stopped_) v_.escape_line(t.text, t.loc);
+        return true;
+      case TokKind::Issue:
+        if (t.in_tag && state_ == State::Movetext) finish_game(last_end_, nullptr);
+        if (t.in_tag && state_ == State::Between) begin_game(t.loc);
+        issue(t.code, t.severity, t.loc, t.issue_text);
+        if (state_ == State::Between) return true;
+        if (t.cut) {
+          end_.cut = true;
+          end_.end_offset = lx_.position();
+          finish_game(last_end_, nullptr);
+        } else {
+          last_end_ = lx_.last_end();
+        }
+        return true;
+      case TokKind::Eof:
+        if (state_ != State::Between) finish_game(last_end_, nullptr);
+        return false;
+    }
+    return false;
+  }
+
+  // A movetext token outside movetext: start the game and/or the movetext.
+  bool enter_movetext(const Token& t) {
+    if (state_ == State::Between) {
+      if (!starts_game(t)) return false;
+      begin_game(t.loc);
+    }
+    state_ = State::Movetext;
+    lx_.set_movetext(true);
+    if (!stopped_) call([&] { return v_.begin_movetext(); });
+    return true;
+  }
+
+  void movetext(const Token& t) {
+    switch (t.kind) {
+      case TokKind::San:
+        if (!hidden()) call([&] { return v_.san(t.text, t.loc); });
+        return;
+      case TokKind::MoveNumber:
+        if (!hidden()) call([&] { return v_.move_number(t.number, t.loc); });
+        return;
+      case TokKind::Comment:
+        if (t.text_flags != 0) text_flags(t);
+        if (!hidden()) call([&] { return v_.comment(t.text, t.loc); });
+        return;
+      case TokKind::Nag:
+        if (!hidden()) call([&] { return v_.nag(t.number, t.loc); });
+        return;
+      case TokKind::Open:
+        open_variation(t.loc);
+        return;
+      case TokKind::Close:
+        close_variation(t.loc);
+        return;
+      case TokKind::Result:
+        if (depth_ > 0) {
+          issue(SyntaxCode::ResultInVariation, Severity::Warning, t.loc, t.text);
+        } else {
+          finish_game(t.loc, &t);
+        }
+        return;
+      case TokKind::Tag:
+      case TokKind::Escape:
+      case TokKind::Issue:
+      case TokKind::Eof:
+        return;  // handled by handle()
+    }
+  }
+
+  void open_variation(const Location& at) {
+    if (++depth_ == 1) outer_open_ = at;
+    if (skip_depth_ != 0 && depth_ > skip_depth_) return;  // inside a skipped variation
+    if (depth_ > max_depth_) {
+      issue(SyntaxCode::NestingTooDeep, Severity::Error, at, "(");
+      skip_depth_ = depth_;
+      return;
+    }
+    if (stopped_) return;
+    using R = decltype(v_.begin_variation(at));
+    if constexpr (std::is_void_v<R>) {
+      v_.begin_variation(at);
+    } else {
+      static_assert(std::is_same_v<R, Skip>, "begin_variation returns void or pgn::Skip");
+      if (v_.begin_variation(at) == Skip::Yes) {
+        skip_depth_ = depth_;
+        return;
+      }
+    }
+    ++open_delivered_;
+  }
+
+  void close_variation(const Location& at) {
+    if (depth_ == 0) {
+      issue(SyntaxCode::UnmatchedParen, Severity::Error, at, ")");
+      return;
+    }
+    if (skip_depth_ != 0 && depth_ >= skip_depth_) {
+      if (depth_ == skip_depth_) skip_depth_ = 0;
+      --depth_;
+      return;
+    }
+    --depth_;
+    if (stopped_) return;
+    --open_delivered_;
+    call([&] { return v_.end_variation(at); });
+  }
+
+  Lexer lx_;
+  V& v_;
+  std::uint64_t max_depth_;
+  Token tok_;
+  State state_ = State::Between;
+  ReadStats stats_;
+
+  // The current game.
+  GameInfo game_;
+  EndInfo end_;
+  std::uint64_t depth_ = 0;           // open '(' count, also beyond max_depth_
+  std::uint64_t skip_depth_ = 0;      // != 0: variations this deep and deeper are hidden
+  std::uint64_t open_delivered_ = 0;  // begin_variation delivered without end_variation
+  Location outer_open_;               // the outermost open '('
+  Location last_end_;                 // end of the game's last token
+  bool stopped_ = false;
+  bool non_utf8_reported_ = false;
+  bool control_reported_ = false;
+};
+
+}  // namespace pgnkit::pgn::detail

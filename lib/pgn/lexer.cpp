@@ -1,0 +1,371 @@
+// Lexer core: buffering, blanks and line counting, dispatch, and the short tokens.
+#include "pgn/lexer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/chars.h"
+
+namespace pgnkit::pgn::detail {
+namespace {
+
+constexpr std::size_t kPadding = 64;  // sentinel plus slack for short look-ahead compares
+
+std::uint32_t parse_saturating(const char* p, const char* end) {
+  std::uint64_t n = 0;
+  for (; p < end; ++p) {
+    n = n * 10 + static_cast<unsigned>(*p - '0');
+    if (n > UINT32_MAX) return UINT32_MAX;
+  }
+  return static_cast<std::uint32_t>(n);
+}
+
+std::size_t utf8_length(unsigned char lead) {
+  if (lead >= 0xF0) return 4;
+  if (lead >= 0xE0) return 3;
+  if (lead >= 0xC0) return 2;
+  return 1;
+}
+
+struct ResultSpelling {
+  std::string_view text;
+  Outcome outcome;
+};
+
+// Longest spellings first where one is a prefix of another.
+constexpr ResultSpelling kResults[] = {
+    {"1-0", Outcome::WhiteWins},
+    {"0-1", Outcome::BlackWins},
+    {"1/2-1/2", Outcome::Draw},
+    {"1/2\xE2\x80\x93" "1/2", Outcome::Draw},  // en dash
+    {"1/2", Outcome::Draw},
+    {"1\xE2\x80\x93" "0", Outcome::WhiteWins},  // en dash
+    {"0\xE2\x80\x93" "1", Outcome::BlackWins},
+    {"1\xE2\x80\x94" "0", Outcome::WhiteWins},  // em dash
+    {"0\xE2\x80\x94" "1", Outcome::BlackWins},
+};
+constexpr std::string_view kHalfDraw = "\xC2\xBD-\xC2\xBD";  // ½-½
+constexpr std::string_view kEllipsis = "\xE2\x80\xA6";       // …
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+}  // namespace
+
+Lexer::Lexer(io::Source& src, std::size_t buffer_size)
+    : src_(src), cap_(std::max(buffer_size, kMinBuffer)) {
+  storage_ = std::make_unique<char[]>(cap_ + kPadding);
+  buf_ = storage_.get();
+  p_ = end_ = tok_ = buf_;
+  buf_[0] = '\0';
+}
+
+bool Lexer::refill() {
+  const auto keep = static_cast<std::size_t>(end_ - tok_);
+  if (tok_ != buf_) {
+    const auto shift = static_cast<std::size_t>(tok_ - buf_);
+    std::memmove(buf_, tok_, keep);
+    base_ += shift;
+    p_ = p_ >= tok_ ? p_ - shift : buf_;  // p_ < tok_ only while a comment is skipped
+    tok_ = buf_;
+    end_ = buf_ + keep;
+  }
+  if (keep == cap_) return false;
+  char* w = buf_ + keep;
+  char* const limit = buf_ + cap_;
+  while (w < limit && !eof_) {
+    const std::size_t n = src_.read(w, static_cast<std::size_t>(limit - w));
+    if (n == 0) eof_ = true;
+    w += n;
+  }
+  end_ = w;
+  *w = '\0';
+  return true;
+}
+
+void Lexer::ensure(std::size_t n) {
+  if (static_cast<std::size_t>(end_ - tok_) < n && !eof_) refill();
+}
+
+bool Lexer::match(const char* q, std::string_view pattern) const {
+  return static_cast<std::size_t>(end_ - q) >= pattern.size() &&
+         std::memcmp(q, pattern.data(), pattern.size()) == 0;
+}
+
+void Lexer::skip_blank() {
+  for (;;) {
+    const char* p = p_;
+    for (;;) {
+      const char c = *p;
+      if (c == ' ' || c == '\t') {
+        ++p;
+      } else if (c == '\n') {
+        ++p;
+        new_line(p);
+      } else if (c == '\r') {
+        if (p + 1 == end_ && !eof_) break;  // need to see whether '\n' follows
+        ++p;
+        if (*p != '\n') new_line(p);
+      } else if (c == '\f' || c == '\v' || c == '\x1A') {  // \x1A: DOS end-of-file mark
+        ++p;
+      } else {
+        break;
+      }
+    }
+    p_ = p;
+    if ((p < end_ && *p != '\r') || eof_) return;
+    tok_ = p;
+    refill();
+  }
+}
+
+void Lexer::issue(Token& t, SyntaxCode code, Severity sev, const Location& where,
+                  const char* text, std::size_t len) {
+  len = std::min(len, kIssueText);
+  if (len > 0) std::memcpy(issue_text_, text, len);
+  t.kind = TokKind::Issue;
+  t.has_issue = true;
+  t.cut = false;
+  t.code = code;
+  t.severity = sev;
+  t.loc = where;
+  t.issue_text = std::string_view(issue_text_, len);
+}
+
+std::string_view Lexer::keep_text(std::string_view text) {
+  const std::size_t len = std::min(text.size(), kIssueText);
+  std::memmove(issue_text_, text.data(), len);
+  return std::string_view(issue_text_, len);
+}
+
+void Lexer::issue_cut(Token& t, SyntaxCode code, const Location& where, const char* text,
+                      std::size_t len) {
+  issue(t, code, Severity::Error, where, text, len);
+  t.cut = true;
+  resync();
+}
+
+void Lexer::next(Token& t) {
+  t.has_issue = false;
+  t.cut = false;
+  t.in_tag = false;
+  t.text_flags = 0;
+  for (;;) {
+    if (*p_ == ' ' && static_cast<unsigned char>(p_[1]) > ' ') {
+      ++p_;  // the common case: one space between tokens
+    } else {
+      skip_blank();
+    }
+    tok_ = p_;
+    if (p_ == end_) {
+      t.loc = loc_of(p_);
+      if (src_.error() && !input_error_reported_) {
+        input_error_reported_ = true;
+        issue_cut(t, SyntaxCode::InputError, t.loc, nullptr, 0);
+        return;
+      }
+      t.kind = TokKind::Eof;
+      return;
+    }
+    bool produced = true;
+    switch (kLead[static_cast<unsigned char>(*p_)]) {
+      case Lead::Symbol:
+        lex_symbol(t);
+        break;
+      case Lead::Digit:
+        lex_number(t);
+        break;
+      case Lead::Tag:
+        produced = movetext_ ? lex_bracket_in_movetext(t) : lex_tag(t);
+        break;
+      case Lead::Comment:
+        lex_comment(t);
+        break;
+      case Lead::Line:
+        lex_line(t, TokKind::Comment);
+        break;
+      case Lead::Open:
+      case Lead::Close:
+        t.kind = *p_ == '(' ? TokKind::Open : TokKind::Close;
+        t.loc = loc_of(p_);
+        ++p_;
+        break;
+      case Lead::Dollar:
+        lex_nag(t);
+        break;
+      case Lead::Suffix:
+        lex_suffix(t);
+        break;
+      case Lead::Star:
+        t.kind = TokKind::Result;
+        t.outcome = Outcome::Unknown;
+        t.loc = loc_of(p_);
+        t.text = std::string_view(p_, 1);
+        ++p_;
+        break;
+      case Lead::Dot:  // stray dots ("1. ... e5"): tolerated silently
+        while (*p_ == '.') ++p_;
+        produced = false;
+        break;
+      case Lead::Percent:
+        if (abs(p_) == line_start_) {
+          lex_line(t, TokKind::Escape);
+        } else {
+          issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, 1);
+        }
+        break;
+      case Lead::Utf8:
+        produced = lex_utf8(t);
+        break;
+      case Lead::Control:
+        issue_cut(t, SyntaxCode::BinaryData, loc_of(p_), p_, 1);
+        break;
+      case Lead::Other: {
+        const std::size_t len = std::min<std::size_t>(
+            utf8_length(static_cast<unsigned char>(*p_)), static_cast<std::size_t>(end_ - p_));
+        issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, len);
+        break;
+      }
+    }
+    if (!produced) continue;
+    if (!t.cut) {
+      token_on_line_ = true;
+      last_end_ = loc_of(p_);
+    }
+    return;
+  }
+}
+
+bool Lexer::lex_symbol(Token& t) {
+  for (;;) {
+    const char* q = tok_ + 1;
+    while (is_symbol(*q)) ++q;
+    const auto len = static_cast<std::size_t>(q - tok_);
+    if (len > kMaxToken) {
+      issue_cut(t, SyntaxCode::TokenTooLong, loc_of(tok_), tok_, len);
+      return true;
+    }
+    if (q == end_ && !eof_) {
+      refill();
+      continue;
+    }
+    t.kind = TokKind::San;
+    t.loc = loc_of(tok_);
+    t.text = std::string_view(tok_, len);
+    p_ = q;
+    return true;
+  }
+}
+
+bool Lexer::lex_number(Token& t) {
+  ensure(kMaxToken + 16);
+  const char* q = tok_;
+  while (is_digit(*q)) ++q;
+  if (static_cast<std::size_t>(q - tok_) > kMaxToken) {
+    issue_cut(t, SyntaxCode::TokenTooLong, loc_of(tok_), tok_, kIssueText);
+    return true;
+  }
+  t.loc = loc_of(tok_);
+  const char c = *q;
+  if (c == '-' || c == '/' || c == '\xE2') {
+    for (const ResultSpelling& r : kResults) {
+      if (match(tok_, r.text) && !is_symbol(tok_[r.text.size()])) {
+        t.kind = TokKind::Result;
+        t.outcome = r.outcome;
+        t.text = std::string_view(tok_, r.text.size());
+        p_ = tok_ + r.text.size();
+        return true;
+      }
+    }
+    if (c != '\xE2') {
+      const char* e = q;
+      while (is_symbol(*e)) ++e;
+      const auto len = static_cast<std::size_t>(e - tok_);
+      if (match(tok_, "0-0") && len <= kMaxToken) {  // castling written with zeros
+        t.kind = TokKind::San;
+        t.text = std::string_view(tok_, len);
+        p_ = e;
+        return true;
+      }
+      issue_cut(t, SyntaxCode::UnexpectedToken, t.loc, tok_, len);
+      return true;
+    }
+  }
+  t.kind = TokKind::MoveNumber;
+  t.number = parse_saturating(tok_, q);
+  for (;;) {  // "12." "12..." "12…"; no dots at all is tolerated too
+    if (*q == '.') {
+      ++q;
+    } else if (match(q, kEllipsis)) {
+      q += kEllipsis.size();
+    } else {
+      break;
+    }
+  }
+  p_ = q;
+  return true;
+}
+
+bool Lexer::lex_nag(Token& t) {
+  ensure(kMaxToken + 2);
+  const char* q = tok_ + 1;
+  while (is_digit(*q)) ++q;
+  const auto digits = static_cast<std::size_t>(q - tok_ - 1);
+  if (digits == 0 || digits > kMaxToken) {
+    issue_cut(t, digits == 0 ? SyntaxCode::UnexpectedToken : SyntaxCode::TokenTooLong,
+              loc_of(tok_), tok_, digits + 1);
+    return true;
+  }
+  t.kind = TokKind::Nag;
+  t.loc = loc_of(tok_);
+  t.number = parse_saturating(tok_ + 1, q);
+  p_ = q;
+  return true;
+}
+
+bool Lexer::lex_suffix(Token& t) {
+  ensure(8);
+  const char* q = tok_;
+  while (*q == '!' || *q == '?') ++q;
+  const auto len = static_cast<std::size_t>(q - tok_);
+  std::uint32_t code = 0;
+  if (len == 1) {
+    code = tok_[0] == '!' ? 1 : 2;  // ! ?
+  } else if (len == 2) {
+    const bool a = tok_[0] == '!';
+    const bool b = tok_[1] == '!';
+    code = a ? (b ? 3 : 5) : (b ? 6 : 4);  // !! !? ?! ??
+  } else {
+    issue_cut(t, SyntaxCode::UnexpectedToken, loc_of(tok_), tok_, len);
+    return true;
+  }
+  t.kind = TokKind::Nag;
+  t.loc = loc_of(tok_);
+  t.number = code;
+  p_ = q;
+  return true;
+}
+
+bool Lexer::lex_utf8(Token& t) {
+  ensure(8);
+  if (match(tok_, kBom)) {  // a byte order mark (also where files were concatenated)
+    p_ = tok_ + kBom.size();
+    return false;
+  }
+  if (match(tok_, kEllipsis)) {  // a stray "…", like stray dots
+    p_ = tok_ + kEllipsis.size();
+    return false;
+  }
+  if (match(tok_, kHalfDraw) && !is_symbol(tok_[kHalfDraw.size()])) {
+    t.kind = TokKind::Result;
+    t.outcome = Outcome::Draw;
+    t.loc = loc_of(tok_);
+    t.text = std::string_view(tok_, kHalfDraw.size());
+    p_ = tok_ + kHalfDraw.size();
+    return true;
+  }
+  const std::size_t len = std::min<std::size_t>(utf8_length(static_cast<unsigned char>(*tok_)),
+                                                static_cast<std::size_t>(end_ - tok_));
+  issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(tok_), tok_, len);
+  return true;
+}
+
+}  // namespace pgnkit::pgn::detail

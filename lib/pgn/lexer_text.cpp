@@ -1,0 +1,308 @@
+// Lexer: the tokens that may span buffers or lines (tags, comments, escape lines), and
+// resynchronisation after errors.
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/chars.h"
+#include "pgn/lexer.h"
+
+namespace pgnkit::pgn::detail {
+namespace {
+
+// First '\n' or '\r' in [p, limit), or limit. has_cr: whether [p, limit) contains '\r'.
+const char* find_break(const char* p, const char* limit, bool has_cr) {
+  if (!has_cr) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(limit - p));
+    return nl != nullptr ? static_cast<const char*>(nl) : limit;
+  }
+  while (p < limit && *p != '\n' && *p != '\r') ++p;
+  return p;
+}
+
+std::string_view trim_unterminated_value(const char* v, const char* e) {
+  while (e > v && is_blank(e[-1])) --e;
+  if (e > v && e[-1] == ']') --e;
+  while (e > v && is_blank(e[-1])) --e;
+  return std::string_view(v, static_cast<std::size_t>(e - v));
+}
+
+}  // namespace
+
+bool Lexer::tag_shaped(const char* q) const {
+  ++q;
+  while (is_blank(*q)) ++q;
+  const char* name = q;
+  while (is_name(*q)) ++q;
+  if (q == name) return false;
+  while (is_blank(*q)) ++q;
+  return *q == '"';
+}
+
+void Lexer::skip_rest_of_line() {
+  for (;;) {
+    const char* q = p_;
+    while (!ends_line(*q)) ++q;
+    if (q != end_ && *q == '\0') {  // a NUL byte inside the line
+      p_ = q + 1;
+      continue;
+    }
+    p_ = q;
+    if (q != end_ || eof_) return;
+    tok_ = q;  // discard what was skipped
+    refill();
+  }
+}
+
+bool Lexer::lex_tag(Token& t) {
+  for (;;) {
+    const char* q = tok_ + 1;
+    while (is_blank(*q)) ++q;
+    const char* name = q;
+    while (is_name(*q)) ++q;
+    const auto name_len = static_cast<std::size_t>(q - name);
+    while (is_blank(*q)) ++q;
+    bool need_more = q == end_ && !eof_;
+    if (!need_more && (name_len == 0 || *q != '"')) {
+      // Not `[Name "`: skip to ']' or the end of the line.
+      while (*q != ']' && !ends_line(*q)) ++q;
+      if (q != end_ || eof_) {
+        p_ = *q == ']' ? q + 1 : q;
+        issue(t, SyntaxCode::MalformedTag, Severity::Error, loc_of(tok_), tok_,
+              static_cast<std::size_t>(p_ - tok_));
+        t.in_tag = true;
+        return true;
+      }
+      need_more = true;
+    }
+    if (!need_more) {
+      const char* value = q + 1;
+      const char* first_quote = nullptr;
+      q = value;
+      for (;;) {
+        while (!stops_tag_value(*q)) ++q;
+        const char c = *q;
+        if (c == '"') {
+          const char* r = q + 1;
+          while (is_blank(*r)) ++r;
+          if (*r == ']') {  // the closing quote is the first one followed by ']'
+            t.kind = TokKind::Tag;
+            t.loc = loc_of(tok_);
+            t.name = std::string_view(name, name_len);
+            t.text = std::string_view(value, static_cast<std::size_t>(q - value));
+            t.text_flags = check_text(t.text.data(), t.text.size());
+            p_ = r + 1;
+            return true;
+          }
+          if (r == end_ && !eof_) break;  // need more
+          if (first_quote == nullptr) first_quote = q;
+          q = r;
+          continue;
+        }
+        if (c == '\\') {
+          q += (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+          continue;
+        }
+        if (q == end_ && !eof_) break;  // need more
+        if (c == '\0' && q != end_) {   // NUL inside the value: flagged by check_text
+          ++q;
+          continue;
+        }
+        // The line (or input) ended before a closing `"]`.
+        t.kind = TokKind::Tag;
+        t.loc = loc_of(tok_);
+        t.name = std::string_view(name, name_len);
+        if (first_quote != nullptr) {  // `[Name "value"` without ']'
+          t.text = std::string_view(value, static_cast<std::size_t>(first_quote - value));
+          t.code = SyntaxCode::MalformedTag;
+        } else {
+          t.text = trim_unterminated_value(value, q);
+          t.code = SyntaxCode::UnterminatedTagString;
+        }
+        t.text_flags = check_text(t.text.data(), t.text.size());
+        t.has_issue = true;
+        t.severity = Severity::Error;
+        t.issue_text = {};
+        p_ = q;
+        return true;
+      }
+    }
+    if (!refill()) {  // a tag line longer than the buffer: skip it
+      const Location at = loc_of(tok_);
+      issue(t, SyntaxCode::TokenTooLong, Severity::Warning, at, tok_, kIssueText);
+      t.in_tag = true;
+      skip_rest_of_line();
+      return true;
+    }
+  }
+}
+
+bool Lexer::lex_bracket_in_movetext(Token& t) {
+  ensure(kTagLookahead);
+  if (!token_on_line_ && tag_shaped(tok_)) return lex_tag(t);
+  for (;;) {
+    const char* q = tok_ + 1;
+    while (*q != ']' && !ends_line(*q)) ++q;
+    if (q != end_ && *q == '\0') {  // NUL: let the main loop report it
+      p_ = q;
+    } else if (q == end_ && !eof_) {
+      if (refill()) continue;
+      p_ = q;
+    } else {
+      p_ = *q == ']' ? q + 1 : q;
+    }
+    issue(t, SyntaxCode::TagAfterMovetext, Severity::Error, loc_of(tok_), tok_,
+          static_cast<std::size_t>(p_ - tok_));
+    if (p_ == end_ && !eof_) skip_rest_of_line();
+    return true;
+  }
+}
+
+bool Lexer::comment_breaks_at(const char* line, const char* history) const {
+  if (*line != '[' || !tag_shaped(line)) return false;
+  if (match(line, "[Event ") || match(line, "[Event\"")) return true;
+  // Otherwise only right after a blank line.
+  const char* b = line - 1;  // the line break before `line`
+  if (*b == '\n' && b > history && b[-1] == '\r') --b;
+  --b;
+  while (b >= history && is_blank(*b)) --b;
+  return b >= history && (*b == '\n' || *b == '\r');
+}
+
+bool Lexer::lex_comment(Token& t) {
+  const Location open = loc_of(tok_);
+  std::size_t scan_off = 1;  // bytes from tok_ whose line breaks are processed
+  bool skipping = false;     // the comment outgrew the buffer; its head is discarded
+  for (;;) {
+    const char* scan = tok_ + scan_off;
+    const auto* close = static_cast<const char*>(
+        std::memchr(scan, '}', static_cast<std::size_t>(end_ - scan)));
+    const char* limit = close != nullptr ? close : end_;
+    const bool has_cr = std::memchr(scan, '\r', static_cast<std::size_t>(limit - scan)) != nullptr;
+    const char* stop = nullptr;  // the line where an unterminated comment gives up
+    bool deferred = false;
+    for (;;) {
+      const char* b = find_break(scan, limit, has_cr);
+      if (b == limit) {
+        scan = limit;
+        break;
+      }
+      const char* ls = b + 1;
+      if (*b == '\r' && *ls == '\n') ++ls;
+      const bool unknown = (ls >= end_ || (*b == '\r' && b + 1 == end_)) && !eof_;
+      if (unknown || (*ls == '[' && static_cast<std::size_t>(end_ - ls) < kTagLookahead &&
+                      !eof_)) {
+        scan = b;  // come back to this break with more data
+        deferred = true;
+        break;
+      }
+      new_line(ls);
+      scan = ls;
+      if (comment_breaks_at(ls, skipping ? tok_ : tok_ + 1)) {
+        stop = ls;
+        break;
+      }
+    }
+    if (stop != nullptr) {
+      p_ = stop;
+      const std::size_t len = skipping ? 0 : static_cast<std::size_t>(stop - tok_);
+      issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_, len);
+      t.cut = true;  // already at the next game's first line
+      return true;
+    }
+    if (close != nullptr && !deferred) {
+      p_ = close + 1;
+      if (skipping) {
+        issue(t, SyntaxCode::TokenTooLong, Severity::Warning, open, nullptr, 0);
+      } else {
+        t.kind = TokKind::Comment;
+        t.loc = open;
+        t.text = std::string_view(tok_ + 1, static_cast<std::size_t>(close - tok_ - 1));
+        t.text_flags = check_text(t.text.data(), t.text.size());
+      }
+      return true;
+    }
+    if (eof_ && !deferred) {
+      p_ = end_;
+      const std::size_t len = skipping ? 0 : static_cast<std::size_t>(end_ - tok_);
+      issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_, len);
+      t.cut = true;
+      return true;
+    }
+    scan_off = static_cast<std::size_t>(scan - tok_);
+    if (!refill()) {
+      // The comment fills the buffer: drop its head, keeping a little history for the
+      // blank-line test of comment_breaks_at().
+      skipping = true;
+      const std::size_t history = std::min<std::size_t>(scan_off, 256);
+      tok_ += scan_off - history;
+      scan_off = history;
+      refill();
+    }
+  }
+}
+
+bool Lexer::lex_line(Token& t, TokKind kind) {
+  const Location at = loc_of(tok_);
+  for (;;) {
+    const char* q = tok_ + 1;
+    for (;;) {
+      while (!ends_line(*q)) ++q;
+      if (q != end_ && *q == '\0') {
+        ++q;
+        continue;
+      }
+      break;
+    }
+    if (q == end_ && !eof_) {
+      if (refill()) continue;
+      issue(t, SyntaxCode::TokenTooLong, Severity::Warning, at, tok_, kIssueText);
+      p_ = end_;
+      skip_rest_of_line();
+      return true;
+    }
+    t.kind = kind;
+    t.loc = at;
+    t.text = std::string_view(tok_ + 1, static_cast<std::size_t>(q - tok_ - 1));
+    if (kind == TokKind::Comment) t.text_flags = check_text(t.text.data(), t.text.size());
+    p_ = q;
+    return true;
+  }
+}
+
+void Lexer::resync() {
+  for (;;) {
+    if (abs(p_) == line_start_) {
+      tok_ = p_;
+      ensure(kTagLookahead);
+      const char* q = p_;
+      while (is_blank(*q)) ++q;
+      if (*q == '[' && tag_shaped(q)) {
+        p_ = q;
+        return;
+      }
+    }
+    const char* q = p_;
+    while (!ends_line(*q)) ++q;
+    if (q == end_) {
+      p_ = q;
+      if (eof_) return;
+      tok_ = q;  // discard the skipped bytes
+      refill();
+      continue;
+    }
+    if (*q == '\0') {  // NUL inside the skipped line
+      p_ = q + 1;
+      continue;
+    }
+    if (*q == '\r' && q + 1 == end_ && !eof_) {
+      p_ = q;
+      tok_ = q;
+      refill();
+      continue;
+    }
+    p_ = (*q == '\r' && q[1] == '\n') ? q + 2 : q + 1;
+    new_line(p_);
+  }
+}
+
+}  // namespace pgnkit::pgn::detail

@@ -1,0 +1,74 @@
+// Value types shared by the PGN reader and its visitors.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace pgnkit::pgn {
+
+// A position in the (decompressed) byte stream.
+struct Location {
+  std::uint64_t offset = 0;  // 0-based byte offset from the start of the source
+  std::uint32_t line = 1;    // 1-based; LF, CRLF and a lone CR each end one line
+  std::uint32_t column = 1;  // 1-based, in bytes
+  friend bool operator==(const Location&, const Location&) = default;
+};
+
+// The game termination marker.
+enum class Outcome : std::uint8_t {
+  WhiteWins,  // 1-0
+  BlackWins,  // 0-1
+  Draw,       // 1/2-1/2
+  Unknown,    // *
+};
+
+// The canonical marker: "1-0", "0-1", "1/2-1/2" or "*". A termination whose text differs
+// (e.g. "½-½", "1–0" with an en dash, "1/2") was written non-canonically.
+std::string_view outcome_text(Outcome outcome);
+
+// Returned by visitor callbacks (or void, which means Continue).
+enum class Control : std::uint8_t {
+  Continue,  // keep delivering this game's tokens
+  StopGame,  // deliver nothing more of this game except end_game; go on with the next game
+};
+
+// Returned by begin_variation (or void, which means No).
+enum class Skip : std::uint8_t {
+  No,   // deliver the variation's tokens and its end_variation
+  Yes,  // skip the whole variation, nested ones included; no end_variation for it
+};
+
+struct GameInfo {
+  std::uint64_t number = 0;  // 1-based within the source
+  Location where;            // the game's first token (usually its first '[')
+};
+
+struct EndInfo {
+  std::uint64_t number = 0;      // same as GameInfo::number
+  std::uint64_t end_offset = 0;  // one past the game's last byte (its last token, or the
+                                 // start of the line where reading resynchronised)
+  bool has_result = false;       // a termination marker was delivered
+  bool cut = false;              // a syntax error made the reader skip the rest of the game
+  bool stopped = false;          // a callback returned Control::StopGame
+  std::uint32_t errors = 0;      // syntax issues of severity Error in this game
+  std::uint32_t warnings = 0;    // syntax issues of severity Warning in this game
+};
+
+struct ReaderOptions {
+  // The one read buffer (bytes). Tokens are views into it; a comment, tag line or escape
+  // line longer than this is skipped with TokenTooLong. Values below 512 are raised to 512.
+  std::size_t buffer_size = std::size_t{1} << 20;
+  // Variations nested deeper than this are skipped with NestingTooDeep (depth 1 = a
+  // variation of the main line).
+  std::uint32_t max_variation_depth = 256;
+};
+
+struct ReadStats {
+  std::uint64_t games = 0;     // end_game calls
+  std::uint64_t bytes = 0;     // decompressed bytes consumed
+  std::uint64_t errors = 0;    // syntax issues of severity Error (inside games or between)
+  std::uint64_t warnings = 0;  // syntax issues of severity Warning
+};
+
+}  // namespace pgnkit::pgn

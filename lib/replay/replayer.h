@@ -1,0 +1,113 @@
+// The replayer: a pgn::Visitor that plays every move (main line and variations) through the
+// rules core and reports problems and per-game verdicts to a ReplaySink.
+//
+// Per game it calls, in order: sink.problem() for each problem as it is found (syntax,
+// tags, moves), sink.move() for each move played when ReplayOptions::want_moves is set, and
+// sink.game_end() once. Nothing is allocated per move; problems (rare) own their strings.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/position.h"
+#include "chess/san.h"
+#include "pgn/visitor.h"
+#include "replay/game_report.h"
+#include "replay/problem.h"
+
+namespace pgnkit::replay {
+
+struct MoveEvent {
+  std::uint64_t game;
+  std::uint32_t ply;    // 1-based from the game's start
+  std::uint32_t depth;  // 0 = main line, 1 = variation of it, ...
+  chess::Move move;
+  const chess::Position& before;
+  const chess::Position& after;
+  std::string_view san_as_written;
+  std::uint16_t notes;  // chess::SanNote bits
+  pgn::Location where;
+};
+
+class ReplaySink {
+ public:
+  virtual ~ReplaySink() = default;
+  virtual void problem(const Problem& p) = 0;
+  virtual void move(const MoveEvent&) {}
+  virtual void game_end(const GameReport&) {}
+};
+
+struct ReplayOptions {
+  bool variations = true;   // replay variations (false: skip them unread)
+  bool allow_null = false;  // accept null moves (--, Z0) instead of reporting them
+  bool tag_checks = true;   // Seven Tag Roster, Date/Round/Result form, duplicates
+  bool want_moves = false;  // call ReplaySink::move for every move played
+};
+
+class Replayer : public pgn::Visitor {
+ public:
+  Replayer(ReplaySink& sink, ReplayOptions options = {});
+
+  // pgn::Visitor callbacks (called by pgn::read_pgn).
+  void begin_game(const pgn::GameInfo& info);
+  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
+  pgn::Control begin_movetext();
+  pgn::Control san(std::string_view text, pgn::Location where);
+  pgn::Skip begin_variation(pgn::Location where);
+  pgn::Control end_variation(pgn::Location where);
+  void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
+  void end_game(const pgn::EndInfo& info);
+  pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
+
+ private:
+  // One line of play: the main line or a variation.
+  struct Line {
+    chess::Position before;  // position before the last move played on this line
+    chess::Position cur;     // position after it
+    std::uint32_t ply = 0;   // plies from the game's start to `cur`
+    bool has_move = false;   // `before` is meaningful
+    bool dead = false;       // an illegal move stopped this line
+    std::uint32_t moves_after_dead = 0;
+    GameEnd end = GameEnd::None;  // a rule ended the game on this line at `cur`
+    std::uint32_t end_ply = 0;
+    std::size_t history_base = 0;  // history_ size when the line started
+    bool popped = false;           // the parent's last key was removed for this line
+    std::uint64_t popped_key = 0;
+  };
+
+  void reset_game();
+  void report(Problem p);
+  void report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
+                           const Line& line, std::string message,
+                           chess::SanError error = chess::SanError::Syntax);
+  void check_tags();
+  bool set_up_start();  // false: the game cannot be replayed
+  void after_move(Line& line, bool material_changed, bool mate);
+  void report_notes(const Line& line, std::string_view text, pgn::Location where, chess::Move m,
+                    std::uint16_t notes);
+  void finish_main_line();
+  void check_result();
+  int repetition_count(const Line& line) const;
+
+  ReplaySink& sink_;
+  ReplayOptions options_;
+
+  // Per game.
+  std::uint64_t game_ = 0;
+  pgn::Location game_where_;
+  bool skip_game_ = false;
+  std::vector<Line> lines_;             // lines_[0] is the main line
+  std::vector<std::uint64_t> history_;  // keys along the current line, start included
+  GameTags tags_;
+  std::vector<std::uint64_t> tag_hashes_;
+  std::optional<pgn::Outcome> marker_;
+  std::string marker_text_;
+  pgn::Location marker_where_;
+  GameReport report_;
+  std::string scratch_;
+};
+
+}  // namespace pgnkit::replay

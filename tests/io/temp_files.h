@@ -1,0 +1,57 @@
+// Test helpers: a temporary directory removed at the end, and whole-source reads.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "io/source.h"
+
+namespace pgnkit::io::test {
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "pgnkit_io_XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string file(const std::string& name, std::string_view bytes) const {
+    const std::string p = path_ + "/" + name;
+    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return p;
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Reads everything in chunks of at most chunk bytes.
+inline std::string read_all(Source& src, std::size_t chunk = 1 << 16) {
+  std::string out;
+  std::string buf(chunk, '\0');
+  while (std::size_t n = src.read(buf.data(), chunk)) out.append(buf.data(), n);
+  return out;
+}
+
+// Some PGN-like text of about n bytes.
+inline std::string sample_text(std::size_t n) {
+  std::string s;
+  for (int i = 0; s.size() < n; ++i) {
+    s += "[Event \"Game " + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+  }
+  s.resize(n);
+  return s;
+}
+
+}  // namespace pgnkit::io::test

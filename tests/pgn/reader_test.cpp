@@ -1,0 +1,182 @@
+// The visitor call order, locations, control values and buffer independence.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "pgn/reader.h"
+#include "pgn/tag.h"
+#include "recorder.h"
+
+namespace pgnkit::pgn {
+namespace {
+
+using test::record;
+using test::Recorder;
+
+constexpr std::string_view kGame =
+    "[Event \"Test\"]\n"
+    "[White \"A \\\"B\\\"\"]\n"
+    "\n"
+    "1. e4 $1 {c} (1. d4 d5) 1... e5!? 2. Nf3 1-0\n";
+
+TEST(Reader, CallOrderAndLocations) {
+  EXPECT_EQ(record(kGame, true),
+            "game 1 @1:1#0\n"
+            "tag Event=Test @1:1#0\n"
+            "tag White=A \\\"B\\\" @2:1#15\n"
+            "movetext\n"
+            "num 1 @4:1#34\n"
+            "san e4 @4:4#37\n"
+            "nag 1 @4:7#40\n"
+            "comment {c} @4:10#43\n"
+            "( @4:14#47\n"
+            "num 1 @4:15#48\n"
+            "san d4 @4:18#51\n"
+            "san d5 @4:21#54\n"
+            ") @4:23#56\n"
+            "num 1 @4:25#58\n"
+            "san e5 @4:30#63\n"
+            "nag 5 @4:32#65\n"
+            "num 2 @4:35#68\n"
+            "san Nf3 @4:38#71\n"
+            "result 1-0 = 1-0 @4:42#75\n"
+            "end 1 e=0 w=0 to=78\n");
+}
+
+TEST(Reader, StatsCountGamesBytesAndIssues) {
+  Recorder r;
+  ReadStats stats;
+  record("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4\n", r, {}, &stats);
+  EXPECT_EQ(stats.games, 2u);
+  EXPECT_EQ(stats.bytes, 39u);
+  EXPECT_EQ(stats.errors, 0u);
+  EXPECT_EQ(stats.warnings, 1u);  // missing result in game 2
+}
+
+TEST(Reader, EmptyInputHasNoGames) {
+  Recorder r;
+  ReadStats stats;
+  EXPECT_EQ(record("", r, {}, &stats), "");
+  EXPECT_EQ(stats.games, 0u);
+  EXPECT_EQ(record(" \n\r\n\t\n"), "");
+}
+
+TEST(Reader, TagOnlyGameStillGetsMovetext) {
+  EXPECT_EQ(record("[Event \"x\"]\n"),
+            "game 1 @1:1#0\n"
+            "tag Event=x\n"
+            "movetext\n"
+            "WARNING missing_result '' @1:12#11\n"
+            "end 1 no-result e=0 w=1 to=11\n");
+}
+
+TEST(Reader, StopGameFromTagSkipsToNextGame) {
+  Recorder r;
+  r.stop_at_tag = "Black";
+  EXPECT_EQ(record("[White \"w\"]\n[Black \"b\"]\n[Site \"s\"]\n1. e4 {x} (1. d4) 1-0\n"
+                   "[Event \"next\"]\n1. c4 0-1\n",
+                   r),
+            "game 1 @1:1#0\n"
+            "tag White=w\n"
+            "tag Black=b\n"
+            "end 1 stopped e=0 w=0 to=56\n"
+            "game 2 @5:1#57\n"
+            "tag Event=next\n"
+            "movetext\n"
+            "num 1\n"
+            "san c4\n"
+            "result 0-1 = 0-1\n"
+            "end 2 e=0 w=0 to=81\n");
+}
+
+TEST(Reader, StopGameFromSanHidesTheRestIncludingIssues) {
+  Recorder r;
+  r.stop_at_san = "e4";
+  EXPECT_EQ(record("1. e4 e5 ) 2. Nf3\n[Event \"n\"]\n*\n", r),
+            "game 1 @1:1#0\n"
+            "movetext\n"
+            "num 1\n"
+            "san e4\n"
+            "end 1 no-result stopped e=1 w=1 to=17\n"
+            "game 2 @2:1#18\n"
+            "tag Event=n\n"
+            "movetext\n"
+            "result * = *\n"
+            "end 2 e=0 w=0 to=31\n");
+}
+
+TEST(Reader, SkipVariationHidesItAndItsEnd) {
+  Recorder r;
+  r.skip_variations = true;
+  EXPECT_EQ(record("1. e4 (1. d4 (1. c4) d5) e5 *\n", r),
+            "game 1 @1:1#0\n"
+            "movetext\n"
+            "num 1\n"
+            "san e4\n"
+            "(\n"
+            "san e5\n"
+            "result * = *\n"
+            "end 1 e=0 w=0 to=29\n");
+}
+
+TEST(Reader, VoidCallbacksAreAccepted) {
+  struct Minimal : Visitor {
+    int sans = 0;
+    int games = 0;
+    void san(std::string_view, Location) { ++sans; }
+    void begin_variation(Location) {}
+    void end_game(const EndInfo&) { ++games; }
+  } v;
+  io::Source src = io::Source::from_memory(kGame);
+  read_pgn(src, v);
+  EXPECT_EQ(v.sans, 5);
+  EXPECT_EQ(v.games, 1);
+}
+
+TEST(Reader, GameNumbersAreOneBasedPerSource) {
+  const std::string two = "1. e4 *\n1. d4 *\n";
+  EXPECT_EQ(record(two),
+            "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\nresult * = *\nend 1 e=0 w=0 to=7\n"
+            "game 2 @2:1#8\nmovetext\nnum 1\nsan d4\nresult * = *\nend 2 e=0 w=0 to=15\n");
+}
+
+// The same text must give the same log whatever the buffer size: tokens then cross
+// buffer boundaries at every possible position.
+TEST(Reader, LogDoesNotDependOnBufferSize) {
+  std::string text;
+  for (int i = 0; i < 300; ++i) {
+    text += "[Event \"Game " + std::to_string(i) + "\"]\r\n[White \"Caf\xC3\xA9 \\\"x\\\"\"]\r\n\r\n";
+    text += "1.e4 e5!? 2. Nf3 {a comment\nover two lines} (2. d4 $13 exd4 (2... d5)) 2... Nc6 ";
+    text += "; line comment\n3. Bb5 a6 4. O-O 0-0-0 -- Z0 e8=Q+ ";
+    text += i % 3 == 0 ? "1/2-1/2\n" : i % 3 == 1 ? "\xC2\xBD-\xC2\xBD\n" : "*\n";
+    if (i % 7 == 0) text += "%escape line\n";
+    if (i % 11 == 0) text += "1. e4 & broken\n";
+  }
+  const std::string expected = record(text, true);
+  ASSERT_GT(expected.size(), text.size());
+  for (std::size_t size : {512, 513, 600, 777, 1000, 4096, 65536}) {
+    ReaderOptions options;
+    options.buffer_size = size;
+    EXPECT_EQ(record(text, true, options), expected) << "buffer " << size;
+  }
+}
+
+TEST(UnescapeTag, RemovesQuoteAndBackslashEscapes) {
+  std::string out;
+  EXPECT_FALSE(unescape_tag("plain", out));
+  EXPECT_EQ(out, "plain");
+  EXPECT_TRUE(unescape_tag(R"(a \"b\" c\\d)", out));
+  EXPECT_EQ(out, R"(a "b" c\d)");
+  EXPECT_FALSE(unescape_tag(R"(keep \n and trailing \)", out));
+  EXPECT_EQ(out, R"(keep \n and trailing \)");
+}
+
+TEST(Outcome, CanonicalText) {
+  EXPECT_EQ(outcome_text(Outcome::WhiteWins), "1-0");
+  EXPECT_EQ(outcome_text(Outcome::BlackWins), "0-1");
+  EXPECT_EQ(outcome_text(Outcome::Draw), "1/2-1/2");
+  EXPECT_EQ(outcome_text(Outcome::Unknown), "*");
+}
+
+}  // namespace
+}  // namespace pgnkit::pgn

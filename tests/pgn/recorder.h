@@ -1,0 +1,99 @@
+// A visitor that logs every callback as one line of text, for exact expectations.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "io/source.h"
+#include "pgn/reader.h"
+
+namespace pgnkit::pgn::test {
+
+inline std::string where(const Location& l) {
+  return "@" + std::to_string(l.line) + ":" + std::to_string(l.column) + "#" +
+         std::to_string(l.offset);
+}
+
+class Recorder : public Visitor {
+ public:
+  bool locations = false;         // append @line:column#offset to token lines
+  std::string stop_at_san;        // return StopGame from san() for this text
+  std::string stop_at_tag;        // return StopGame from tag() with this name
+  bool stop_at_issue = false;     // return StopGame from syntax_error()
+  bool skip_variations = false;   // return Skip::Yes from begin_variation()
+  std::string log;
+
+  void begin_game(const GameInfo& g) { add("game " + std::to_string(g.number), g.where, true); }
+  Control tag(std::string_view name, std::string_view value, Location l) {
+    add("tag " + std::string(name) + "=" + std::string(value), l);
+    return name == stop_at_tag ? Control::StopGame : Control::Continue;
+  }
+  Control begin_movetext() {
+    add("movetext");
+    return Control::Continue;
+  }
+  Control move_number(std::uint32_t n, Location l) {
+    add("num " + std::to_string(n), l);
+    return Control::Continue;
+  }
+  Control san(std::string_view text, Location l) {
+    add("san " + std::string(text), l);
+    return text == stop_at_san ? Control::StopGame : Control::Continue;
+  }
+  Control nag(std::uint32_t code, Location l) {
+    add("nag " + std::to_string(code), l);
+    return Control::Continue;
+  }
+  Control comment(std::string_view text, Location l) {
+    add("comment {" + std::string(text) + "}", l);
+    return Control::Continue;
+  }
+  Skip begin_variation(Location l) {
+    add("(", l);
+    return skip_variations ? Skip::Yes : Skip::No;
+  }
+  Control end_variation(Location l) {
+    add(")", l);
+    return Control::Continue;
+  }
+  void termination(Outcome o, std::string_view text, Location l) {
+    add("result " + std::string(text) + " = " + std::string(outcome_text(o)), l);
+  }
+  void end_game(const EndInfo& e) {
+    add("end " + std::to_string(e.number) + (e.has_result ? "" : " no-result") +
+        (e.cut ? " cut" : "") + (e.stopped ? " stopped" : "") +
+        " e=" + std::to_string(e.errors) + " w=" + std::to_string(e.warnings) +
+        " to=" + std::to_string(e.end_offset));
+  }
+  Control syntax_error(const SyntaxIssue& i) {
+    add(std::string(i.severity == Severity::Error ? "ERROR " : "WARNING ") +
+            std::string(syntax_code_name(i.code)) + " '" + std::string(i.text) + "'",
+        i.where, true);
+    return stop_at_issue ? Control::StopGame : Control::Continue;
+  }
+  void escape_line(std::string_view text, Location l) { add("escape " + std::string(text), l); }
+
+ private:
+  void add(const std::string& s) { log += s + "\n"; }
+  void add(const std::string& s, const Location& l, bool always = false) {
+    log += s + (locations || always ? " " + where(l) : "") + "\n";
+  }
+};
+
+// Reads text (plain or zstd) from memory and returns the log.
+inline std::string record(std::string_view text, Recorder& r, ReaderOptions options = {},
+                          ReadStats* stats = nullptr) {
+  io::Source src = io::Source::from_memory(text);
+  ReadStats s = read_pgn(src, r, options);
+  if (stats != nullptr) *stats = s;
+  return r.log;
+}
+
+inline std::string record(std::string_view text, bool locations = false,
+                          ReaderOptions options = {}) {
+  Recorder r;
+  r.locations = locations;
+  return record(text, r, options);
+}
+
+}  // namespace pgnkit::pgn::test
