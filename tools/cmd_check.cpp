@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "commands.h"
+#include "diagnostic.h"
 #include "input.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
-#include "write/json.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -74,63 +74,15 @@ class CheckSink : public replay::ReplaySink {
   }
 
   void print_text(const replay::Problem& p) {
-    const bool error = p.severity == replay::Severity::Error || args_.strict;
     out_.clear();
-    out_ += file_;
-    out_ += ':' + std::to_string(p.where.line) + ':' + std::to_string(p.where.column) + ": ";
-    if (color_) out_ += error ? "\033[1;31m" : "\033[1;35m";
-    out_ += error ? "error" : "warning";
-    if (color_) out_ += "\033[0m";
-    out_ += '[';
-    out_ += p.code_name();
-    out_ += "]: ";
-    write::append_utf8(out_, p.message);
-    out_ += p.game ? " [game " + std::to_string(p.game) : std::string(" [between games");
-    if (p.ply) out_ += ", ply " + std::to_string(p.ply);
-    if (p.in_variation) out_ += ", in a variation";
-    if (!p.san.empty()) {
-      out_ += ", move '";
-      write::append_utf8(out_, p.san);
-      out_ += '\'';
-    }
-    out_ += "]\n";
-    if (!p.fen.empty()) out_ += "    position: " + p.fen + "\n";
+    append_problem_text(out_, file_, p, p.severity == replay::Severity::Error || args_.strict,
+                        color_);
     std::fwrite(out_.data(), 1, out_.size(), stdout);
   }
 
   void print_json(const replay::Problem& p) {
-    const bool error = p.severity == replay::Severity::Error || args_.strict;
     out_.clear();
-    out_ += "{\"file\":";
-    write::append_json_string(out_, file_);
-    out_ += ",\"game\":";
-    out_ += p.game ? std::to_string(p.game) : "null";
-    out_ += ",\"line\":" + std::to_string(p.where.line);
-    out_ += ",\"column\":" + std::to_string(p.where.column);
-    out_ += ",\"offset\":" + std::to_string(p.where.offset);
-    out_ += ",\"ply\":";
-    out_ += p.ply ? std::to_string(p.ply) : "null";
-    out_ += ",\"in_variation\":";
-    out_ += p.in_variation ? "true" : "false";
-    out_ += ",\"severity\":";
-    out_ += error ? "\"error\"" : "\"warning\"";
-    out_ += ",\"code\":";
-    write::append_json_string(out_, p.code_name());
-    out_ += ",\"san\":";
-    if (p.san.empty()) {
-      out_ += "null";
-    } else {
-      write::append_json_string(out_, p.san);
-    }
-    out_ += ",\"message\":";
-    write::append_json_string(out_, p.message);
-    out_ += ",\"fen\":";
-    if (p.fen.empty()) {
-      out_ += "null";
-    } else {
-      write::append_json_string(out_, p.fen);
-    }
-    out_ += "}\n";
+    append_problem_json(out_, file_, p, p.severity == replay::Severity::Error || args_.strict);
     std::fwrite(out_.data(), 1, out_.size(), stdout);
   }
 

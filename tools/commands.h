@@ -15,5 +15,7 @@ enum ExitCode : int {
 // Each register_* function adds its subcommand; its callback stores the exit status here.
 void register_perft(CLI::App& app, int& exit_code);
 void register_check(CLI::App& app, int& exit_code);
+void register_status(CLI::App& app, int& exit_code);
+void register_annotate(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

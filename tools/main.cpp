@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
       "Run 'pgnkit <command> --help' for the options of a command.");
   int exit_code = pgnkit::tools::kExitOk;
   pgnkit::tools::register_check(app, exit_code);
+  pgnkit::tools::register_status(app, exit_code);
+  pgnkit::tools::register_annotate(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   try {
     app.parse(argc, argv);

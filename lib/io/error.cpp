@@ -24,6 +24,14 @@ std::string_view io_error_message(IoErrorCode code) {
       return "cannot create the zstd decoder";
     case IoErrorCode::UnsupportedCompression:
       return "unsupported compression (only zstd is read); decompress the input first";
+    case IoErrorCode::CreateFailed:
+      return "cannot create the output file";
+    case IoErrorCode::WriteFailed:
+      return "write error";
+    case IoErrorCode::ZstdCompressFailed:
+      return "zstd compression failed";
+    case IoErrorCode::RenameFailed:
+      return "cannot replace the original file";
   }
   return "unknown I/O error";
 }
@@ -32,7 +40,11 @@ std::string describe(const IoError& error, std::string_view name) {
   std::string out(name);
   out += ": ";
   out += io_error_message(error.code);
-  if (error.sys_errno != 0) {
+  // The message already says what errno would for these.
+  const bool errno_redundant = error.code == IoErrorCode::NotFound ||
+                               error.code == IoErrorCode::IsDirectory ||
+                               error.code == IoErrorCode::PermissionDenied;
+  if (error.sys_errno != 0 && !errno_redundant) {
     out += ": ";
     out += std::generic_category().message(error.sys_errno);
   } else if (error.detail != nullptr) {

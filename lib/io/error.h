@@ -18,6 +18,10 @@ enum class IoErrorCode : std::uint8_t {
   ZstdTruncated,           // the input ended inside a zstd frame
   ZstdInitFailed,          // the zstd decoder could not be created (out of memory)
   UnsupportedCompression,  // gzip, xz or bzip2 magic: decompress it first
+  CreateFailed,            // output: the file cannot be created (see IoError::sys_errno)
+  WriteFailed,             // output: write(2) failed (see IoError::sys_errno)
+  ZstdCompressFailed,      // output: the zstd encoder failed (see IoError::detail)
+  RenameFailed,            // output: the finished file could not replace the original
 };
 
 struct IoError {

@@ -57,6 +57,7 @@ Replayer::Replayer(ReplaySink& sink, ReplayOptions options) : sink_(sink), optio
 
 void Replayer::reset_game() {
   skip_game_ = false;
+  has_start_ = false;
   lines_.clear();
   history_.clear();
   tags_.white.clear();
@@ -89,7 +90,8 @@ void Replayer::report(Problem p) {
 }
 
 void Replayer::report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
-                                   const Line& line, std::string message, chess::SanError error) {
+                                   const PlayLine& line, std::string message,
+                                   chess::SanError error) {
   Problem p;
   p.code = code;
   p.san_error = error;
@@ -221,7 +223,7 @@ bool Replayer::set_up_start() {
     return false;
   }
   bool chess960 = variant == VariantKind::Chess960;
-  Line main;
+  PlayLine main;
   main.cur = chess::Position::start();
   const bool setup = tags_.has_setup && tags_.setup == "1";
   if (tags_.has_fen && !setup) {
@@ -284,6 +286,8 @@ bool Replayer::set_up_start() {
   }
   history_.push_back(start.key());
   lines_.push_back(main);
+  start_ = start;
+  has_start_ = true;
   return true;
 }
 
@@ -296,7 +300,7 @@ pgn::Control Replayer::begin_movetext() {
   return pgn::Control::Continue;
 }
 
-int Replayer::repetition_count(const Line& line) const {
+int Replayer::repetition_count(const PlayLine& line) const {
   const std::size_t n = history_.size();
   const std::uint64_t key = history_[n - 1];
   const std::size_t window =
@@ -307,7 +311,7 @@ int Replayer::repetition_count(const Line& line) const {
   return count;
 }
 
-void Replayer::after_move(Line& line, bool material_changed, bool mate) {
+void Replayer::after_move(PlayLine& line, bool material_changed, bool mate) {
   const chess::Position& cur = line.cur;
   history_.push_back(cur.key());
   ++line.ply;
@@ -332,7 +336,7 @@ void Replayer::after_move(Line& line, bool material_changed, bool mate) {
 
 pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
-  Line& line = lines_.back();
+  PlayLine& line = lines_.back();
   if (line.dead) {
     ++line.moves_after_dead;
     return pgn::Control::Continue;
@@ -397,7 +401,7 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   return pgn::Control::Continue;
 }
 
-void Replayer::report_notes(const Line& line, std::string_view text, pgn::Location where,
+void Replayer::report_notes(const PlayLine& line, std::string_view text, pgn::Location where,
                             chess::Move m, std::uint16_t notes) {
   const std::string canonical = chess::to_san(line.before, m);
   for (std::uint16_t bit = 1; bit; bit = static_cast<std::uint16_t>(bit << 1)) {
@@ -422,8 +426,8 @@ void Replayer::report_notes(const Line& line, std::string_view text, pgn::Locati
 pgn::Skip Replayer::begin_variation(pgn::Location) {
   if (!options_.variations || skip_game_ || lines_.empty() || lines_.size() >= kMaxLines)
     return pgn::Skip::Yes;
-  const Line& parent = lines_.back();
-  Line child;
+  const PlayLine& parent = lines_.back();
+  PlayLine child;
   if (parent.dead) {
     // The variation replaces the move that failed, if nothing was skipped after it.
     if (parent.moves_after_dead != 0) return pgn::Skip::Yes;
@@ -450,7 +454,7 @@ pgn::Skip Replayer::begin_variation(pgn::Location) {
 
 pgn::Control Replayer::end_variation(pgn::Location) {
   if (lines_.size() <= 1) return pgn::Control::Continue;
-  const Line& child = lines_.back();
+  const PlayLine& child = lines_.back();
   history_.resize(child.history_base);
   if (child.popped) history_.push_back(child.popped_key);
   lines_.pop_back();
@@ -481,7 +485,7 @@ pgn::Control Replayer::syntax_error(const pgn::SyntaxIssue& issue) {
 }
 
 void Replayer::finish_main_line() {
-  Line& main = lines_.front();
+  PlayLine& main = lines_.front();
   if (!main.dead && main.end == GameEnd::None) {
     switch (chess::position_end(main.cur)) {
       case chess::PositionEnd::Checkmate: main.end = GameEnd::Checkmate; break;

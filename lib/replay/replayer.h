@@ -62,9 +62,13 @@ class Replayer : public pgn::Visitor {
   void end_game(const pgn::EndInfo& info);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
 
+  // The position the game started from, once begin_movetext() has set it up (null before,
+  // and for games that cannot be replayed).
+  const chess::Position* start_position() const { return has_start_ ? &start_ : nullptr; }
+
  private:
-  // One line of play: the main line or a variation.
-  struct Line {
+  // One line of play (the main line or a variation) as it is being replayed.
+  struct PlayLine {
     chess::Position before;  // position before the last move played on this line
     chess::Position cur;     // position after it
     std::uint32_t ply = 0;   // plies from the game's start to `cur`
@@ -81,25 +85,27 @@ class Replayer : public pgn::Visitor {
   void reset_game();
   void report(Problem p);
   void report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
-                           const Line& line, std::string message,
+                           const PlayLine& line, std::string message,
                            chess::SanError error = chess::SanError::Syntax);
   void check_tags();
   bool set_up_start();  // false: the game cannot be replayed
-  void after_move(Line& line, bool material_changed, bool mate);
-  void report_notes(const Line& line, std::string_view text, pgn::Location where, chess::Move m,
+  void after_move(PlayLine& line, bool material_changed, bool mate);
+  void report_notes(const PlayLine& line, std::string_view text, pgn::Location where, chess::Move m,
                     std::uint16_t notes);
   void finish_main_line();
   void check_result();
-  int repetition_count(const Line& line) const;
+  int repetition_count(const PlayLine& line) const;
 
   ReplaySink& sink_;
   ReplayOptions options_;
+  chess::Position start_;
+  bool has_start_ = false;
 
   // Per game.
   std::uint64_t game_ = 0;
   pgn::Location game_where_;
   bool skip_game_ = false;
-  std::vector<Line> lines_;             // lines_[0] is the main line
+  std::vector<PlayLine> lines_;         // lines_[0] is the main line
   std::vector<std::uint64_t> history_;  // keys along the current line, start included
   GameTags tags_;
   std::vector<std::uint64_t> tag_hashes_;

@@ -1,0 +1,72 @@
+// A whole game held in memory, as the replayer understood it: the input of the writers
+// (annotate, convert). One game at a time; memory is bounded by the largest game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "pgn/types.h"
+#include "replay/game_report.h"
+#include "replay/problem.h"
+
+namespace pgnkit::replay {
+
+struct Tag {
+  std::string name;
+  std::string value;  // unescaped
+};
+
+struct MoveNode;
+
+// A sequence of moves: the main line, or a variation (an alternative to one move).
+struct Line {
+  std::vector<std::string> leading_comments;  // comments before the first move
+  std::vector<MoveNode> moves;
+};
+
+struct MoveNode {
+  // The move played, or Move{} when the token was kept as written but not played (after an
+  // illegal move, in an unsupported variant, or the illegal move itself).
+  chess::Move move;
+  bool played = false;
+  std::string san;                    // canonical SAN when played; as written otherwise
+  std::uint16_t notes = 0;            // chess::SanNote bits of the move as written
+  std::vector<std::uint32_t> nags;    // $n in order ("!" is 1, "?" is 2, ...)
+  std::vector<std::string> comments;  // comments after the move
+  std::vector<Line> variations;       // alternatives to this move
+  std::string problem;                // for the move that failed: the problem's message
+  std::string problem_code;
+};
+
+struct GameRecord {
+  std::uint64_t number = 0;
+  std::vector<Tag> tags;  // in file order
+  chess::Position start;
+  bool replayed = false;  // false: unsupported variant or invalid FEN
+  Line main;
+  std::optional<pgn::Outcome> marker;  // the termination marker, if any
+  std::vector<Problem> problems;       // everything reported for this game
+  // The verdicts (GameReport without its pointers).
+  GameStatus status = GameStatus::Ongoing;
+  std::uint32_t plies = 0;
+  std::optional<pgn::Outcome> rules_result;
+  std::optional<std::uint32_t> auto_draw_ply, threefold_ply, fifty_ply;
+  std::optional<pgn::Outcome> result;  // Result tag, or the marker without one
+  chess::Position final_position;
+  bool consistent = true;
+  std::uint32_t errors = 0, warnings = 0;
+  bool chess960 = false;
+  bool cut = false;
+
+  const std::string* tag(std::string_view name) const {
+    for (const auto& t : tags)
+      if (t.name == name) return &t.value;
+    return nullptr;
+  }
+  void clear();
+};
+
+}  // namespace pgnkit::replay

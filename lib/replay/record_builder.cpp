@@ -1,0 +1,154 @@
+#include "replay/record_builder.h"
+
+#include "chess/san.h"
+#include "pgn/tag.h"
+
+namespace pgnkit::replay {
+
+void GameRecord::clear() {
+  number = 0;
+  tags.clear();
+  replayed = false;
+  main.leading_comments.clear();
+  main.moves.clear();
+  marker.reset();
+  problems.clear();
+  status = GameStatus::Ongoing;
+  plies = 0;
+  rules_result.reset();
+  auto_draw_ply.reset();
+  threefold_ply.reset();
+  fifty_ply.reset();
+  result.reset();
+  consistent = true;
+  errors = warnings = 0;
+  chess960 = false;
+  cut = false;
+}
+
+RecordBuilder::RecordBuilder(RecordSink& sink, ReplayOptions options)
+    : Replayer(*this,
+               [&options] {
+                 options.want_moves = true;
+                 return options;
+               }()),
+      sink_(sink),
+      keep_variations_(options.variations) {}
+
+void RecordBuilder::begin_game(const pgn::GameInfo& info) {
+  record_.clear();
+  record_.number = info.number;
+  open_lines_.assign(1, &record_.main);
+  raw_from_ = 0;
+  Replayer::begin_game(info);
+}
+
+pgn::Control RecordBuilder::tag(std::string_view name, std::string_view value_raw,
+                                pgn::Location where) {
+  Tag& t = record_.tags.emplace_back();
+  t.name.assign(name);
+  pgn::unescape_tag(value_raw, t.value);
+  return Replayer::tag(name, value_raw, where);
+}
+
+pgn::Control RecordBuilder::begin_movetext() {
+  // The replayer stops games it cannot replay; the record keeps their tokens as written.
+  record_.replayed = Replayer::begin_movetext() == pgn::Control::Continue;
+  if (const chess::Position* start = start_position()) record_.start = *start;
+  return pgn::Control::Continue;
+}
+
+MoveNode& RecordBuilder::append(Line& line) {
+  MoveNode& node = line.moves.emplace_back();
+  return node;
+}
+
+pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
+  moved_ = false;
+  if (!raw_from_) Replayer::san(text, where);
+  if (!moved_) {
+    MoveNode& node = append(*open_lines_.back());
+    node.san.assign(text);
+    node.problem = std::move(pending_problem_);
+    node.problem_code = std::move(pending_code_);
+    pending_problem_.clear();
+    pending_code_.clear();
+  }
+  return pgn::Control::Continue;
+}
+
+void RecordBuilder::move(const MoveEvent& e) {
+  moved_ = true;
+  MoveNode& node = append(*open_lines_.back());
+  node.move = e.move;
+  node.played = true;
+  node.notes = e.notes;
+  char buf[chess::kMaxSan + 2];
+  node.san.assign(buf, static_cast<std::size_t>(chess::write_san(e.before, e.move, buf)));
+}
+
+pgn::Control RecordBuilder::nag(std::uint32_t code, pgn::Location) {
+  Line& line = *open_lines_.back();
+  if (!line.moves.empty()) line.moves.back().nags.push_back(code);
+  return pgn::Control::Continue;
+}
+
+pgn::Control RecordBuilder::comment(std::string_view text, pgn::Location) {
+  Line& line = *open_lines_.back();
+  auto& target = line.moves.empty() ? line.leading_comments : line.moves.back().comments;
+  target.emplace_back(text);
+  return pgn::Control::Continue;
+}
+
+pgn::Skip RecordBuilder::begin_variation(pgn::Location where) {
+  if (!keep_variations_) return pgn::Skip::Yes;
+  if (!raw_from_ && Replayer::begin_variation(where) == pgn::Skip::Yes)
+    raw_from_ = open_lines_.size();
+  Line& parent = *open_lines_.back();
+  if (parent.moves.empty()) parent.moves.emplace_back();  // a variation before any move
+  open_lines_.push_back(&parent.moves.back().variations.emplace_back());
+  return pgn::Skip::No;
+}
+
+pgn::Control RecordBuilder::end_variation(pgn::Location where) {
+  if (open_lines_.size() > 1) open_lines_.pop_back();
+  if (raw_from_ && open_lines_.size() == raw_from_) {
+    raw_from_ = 0;  // the replayer never entered this variation
+  } else if (!raw_from_) {
+    Replayer::end_variation(where);
+  }
+  return pgn::Control::Continue;
+}
+
+void RecordBuilder::termination(pgn::Outcome outcome, std::string_view text, pgn::Location where) {
+  record_.marker = outcome;
+  Replayer::termination(outcome, text, where);
+}
+
+void RecordBuilder::problem(const Problem& p) {
+  if (p.code == ProblemCode::IllegalMove || p.code == ProblemCode::MoveAfterGameEnd) {
+    pending_problem_ = p.message;
+    pending_code_.assign(p.code_name());
+  }
+  record_.problems.push_back(p);
+  sink_.problem(p);
+}
+
+void RecordBuilder::game_end(const GameReport& r) {
+  record_.status = r.status;
+  record_.plies = r.plies;
+  record_.rules_result = r.rules_result;
+  record_.auto_draw_ply = r.auto_draw_ply;
+  record_.threefold_ply = r.threefold_ply;
+  record_.fifty_ply = r.fifty_ply;
+  record_.result = r.result;
+  if (r.final_position) record_.final_position = *r.final_position;
+  record_.consistent = r.consistent;
+  record_.errors = r.errors;
+  record_.warnings = r.warnings;
+  record_.chess960 = r.chess960;
+  record_.cut = r.cut;
+  sink_.game(record_);
+}
+
+}  // namespace pgnkit::replay

@@ -1,0 +1,186 @@
+#include "write/pgn_writer.h"
+
+#include "replay/tag_checks.h"
+#include "write/json.h"
+
+namespace pgnkit::write {
+namespace {
+
+constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+
+// Collects movetext tokens, then writes them space-separated, breaking lines before a token
+// that would pass the width. "(" is glued to the token after it and ")" to the one before.
+class Wrapper {
+ public:
+  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width < 20 ? 20 : width) {}
+
+  void token(std::string_view t) {
+    if (glue_next_) {
+      tokens_.back().append(t);
+      glue_next_ = false;
+    } else {
+      tokens_.emplace_back(t);
+    }
+  }
+  void open_paren() {
+    tokens_.emplace_back("(");
+    glue_next_ = true;
+  }
+  void close_paren() {
+    if (glue_next_) {  // an empty variation: "()"
+      tokens_.back() += ')';
+      glue_next_ = false;
+    } else {
+      tokens_.back() += ')';
+    }
+  }
+  // A comment: its words wrap like tokens; braces stick to the first and last word.
+  void comment(std::string_view text) {
+    clean_.clear();
+    append_utf8(clean_, text);
+    bool first = true;
+    for (std::size_t i = 0; i < clean_.size();) {
+      while (i < clean_.size() && is_space(clean_[i])) ++i;
+      const std::size_t start = i;
+      while (i < clean_.size() && !is_space(clean_[i])) ++i;
+      if (i == start) break;
+      word_.assign(first ? "{" : "");
+      word_.append(clean_, start, i - start);
+      token(word_);
+      first = false;
+    }
+    if (first) {
+      token("{}");
+    } else {
+      tokens_.back() += '}';
+    }
+  }
+  void finish() {
+    std::size_t column = 0;
+    for (const std::string& t : tokens_) {
+      if (column > 0 && column + 1 + t.size() > width_) {
+        out_ += '\n';
+        column = 0;
+      } else if (column > 0) {
+        out_ += ' ';
+        ++column;
+      }
+      out_ += t;
+      column += t.size();
+    }
+    if (column > 0) out_ += '\n';
+  }
+
+ private:
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  std::string& out_;
+  std::size_t width_;
+  std::vector<std::string> tokens_;
+  bool glue_next_ = false;
+  std::string clean_, word_;
+};
+
+struct MovetextWriter {
+  const PgnWriteOptions& opt;
+  Wrapper& w;
+  std::string number;
+
+  // `ply` counts half-moves from White's first move of game 1: even = White to move.
+  void line(const replay::Line& l, std::uint32_t ply) {
+    bool need_number = true;
+    if (opt.comments)
+      for (const auto& c : l.leading_comments) w.comment(c);
+    for (const replay::MoveNode& node : l.moves) {
+      if (!node.san.empty()) {
+        if (ply % 2 == 0 || need_number) {
+          number = std::to_string(ply / 2 + 1);
+          number += ply % 2 == 0 ? "." : "...";
+          w.token(number);
+        }
+        w.token(node.san);
+        need_number = false;
+        if (opt.nags)
+          for (const auto n : node.nags) {
+            number.assign(1, '$');
+            number.append(std::to_string(n));
+            w.token(number);
+          }
+        if (opt.comments && !node.comments.empty()) {
+          for (const auto& c : node.comments) w.comment(c);
+          need_number = true;
+        }
+      }
+      if (opt.variations && !node.variations.empty()) {
+        for (const replay::Line& v : node.variations) {
+          w.open_paren();
+          line(v, ply);
+          w.close_paren();
+        }
+        need_number = true;
+      }
+      if (!node.san.empty()) ++ply;
+    }
+  }
+};
+
+void append_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out.append(name);
+  out += " \"";
+  std::string utf8;
+  append_utf8(utf8, value);
+  for (const char c : utf8) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+}  // namespace
+
+std::string_view result_text(const replay::GameRecord& game) {
+  if (const std::string* r = game.tag("Result"); r && replay::parse_result(*r)) return *r;
+  if (game.marker) return pgn::outcome_text(*game.marker);
+  return "*";
+}
+
+void write_pgn(const replay::GameRecord& game, const PgnWriteOptions& opt, std::string& out) {
+  const std::string_view result = result_text(game);
+  if (opt.tags != TagSet::None) {
+    for (std::string_view name : kRoster) {
+      const std::string* value = game.tag(name);
+      if (name == "Result") {
+        append_tag(out, name, result);
+      } else {
+        append_tag(out, name,
+                   value            ? std::string_view(*value)
+                   : name == "Date" ? "????.??.??"
+                                    : "?");
+      }
+    }
+    if (opt.tags == TagSet::All) {
+      for (std::size_t i = 0; i < game.tags.size(); ++i) {
+        const replay::Tag& t = game.tags[i];
+        if (replay::seven_tag_roster_index(t.name) >= 0) continue;
+        // A duplicated tag is written once, with its last value (as the replayer reads it).
+        bool later = false;
+        for (std::size_t j = i + 1; j < game.tags.size() && !later; ++j)
+          later = game.tags[j].name == t.name;
+        if (!later) append_tag(out, t.name, t.value);
+      }
+    }
+    out += '\n';
+  }
+  Wrapper w(out, opt.line_length);
+  const chess::Position& start = game.start;
+  const std::uint32_t first_ply = static_cast<std::uint32_t>(
+      (start.fullmove_number() - 1) * 2 + (start.side_to_move() == chess::Color::Black));
+  MovetextWriter mw{opt, w, {}};
+  mw.line(game.main, game.replayed ? first_ply : 0);
+  w.token(result);
+  w.finish();
+  out += '\n';
+}
+
+}  // namespace pgnkit::write

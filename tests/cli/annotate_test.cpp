@@ -1,0 +1,128 @@
+// annotate properties that golden files cannot show: idempotence over many inputs, in-place
+// safety, and zstd output.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int run(const std::string& args) {
+  const std::string cmd = std::string("'") + PGNKIT_BINARY + "' " + args + " 2>/dev/null";
+  const int raw = std::system(cmd.c_str());
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("pgnkit_annotate_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<fs::path> inputs() {
+  std::vector<fs::path> files;
+  for (const char* sub : {"tests/data/check", "tests/data/annotate", "tests/data/pgn"}) {
+    const fs::path dir = fs::path(PGNKIT_SOURCE_DIR) / sub;
+    if (!fs::exists(dir)) continue;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".pgn") files.push_back(e.path());
+  }
+  const fs::path tricky = fs::path(PGNKIT_SHARED_DIR) / "corpus/tricky";
+  if (fs::exists(tricky))
+    for (const auto& e : fs::recursive_directory_iterator(tricky))
+      if (e.is_regular_file() && e.path().extension() == ".pgn") files.push_back(e.path());
+  return files;
+}
+
+// Annotating twice gives the same output as annotating once, for every option set.
+TEST(Annotate, Idempotent) {
+  const fs::path dir = temp_dir("idempotent");
+  const std::vector<std::string> option_sets = {
+      "", "--fix-results --end-tags --claim-comments --fen-comments",
+      "--on-error truncate --end-tags", "--on-error skip --fix-results",
+      "--line-length 40 --claim-comments"};
+  int checked = 0;
+  for (const fs::path& input : inputs()) {
+    for (const std::string& opts : option_sets) {
+      const fs::path once = dir / "once.pgn", twice = dir / "twice.pgn";
+      run("annotate " + opts + " '" + input.string() + "' -o '" + once.string() + "'");
+      run("annotate " + opts + " '" + once.string() + "' -o '" + twice.string() + "'");
+      ASSERT_EQ(read_file(once), read_file(twice)) << input << " with options: " << opts;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 10);
+}
+
+// Every written line fits in the line length (tags aside, which cannot be broken).
+TEST(Annotate, LinesFitTheWidth) {
+  const fs::path dir = temp_dir("width");
+  for (const fs::path& input : inputs()) {
+    run("annotate --fen-comments '" + input.string() + "' -o '" + (dir / "out.pgn").string() + "'");
+    std::istringstream lines(read_file(dir / "out.pgn"));
+    std::string line;
+    while (std::getline(lines, line)) {
+      if (!line.empty() && line[0] == '[') continue;
+      // A single token longer than the width (a long FEN comment word cannot be) stays whole.
+      if (line.find(' ') == std::string::npos) continue;
+      EXPECT_LE(line.size(), 80u) << input << ": " << line;
+    }
+  }
+}
+
+// A failing --in-place run leaves the original byte-identical and no temporary file behind.
+TEST(Annotate, InPlaceFailureLeavesOriginalUntouched) {
+  const fs::path dir = temp_dir("inplace_fail");
+  const fs::path file = dir / "broken.pgn.zst";
+  fs::copy_file(fs::path(PGNKIT_SOURCE_DIR) / "tests/data/check/truncated.pgn.zst", file);
+  const std::string before = read_file(file);
+  EXPECT_EQ(run("annotate --in-place --fix-results '" + file.string() + "'"), 2);
+  EXPECT_EQ(read_file(file), before);
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 1);
+}
+
+TEST(Annotate, InPlaceSuccessRewritesTheFile) {
+  const fs::path dir = temp_dir("inplace_ok");
+  const fs::path file = dir / "endings.pgn";
+  fs::copy_file(fs::path(PGNKIT_SOURCE_DIR) / "tests/data/annotate/endings.pgn", file);
+  EXPECT_EQ(run("annotate --in-place --fix-results '" + file.string() + "'"), 0);
+  const fs::path expected = dir / "expected.pgn";
+  run("annotate --fix-results '" +
+      (fs::path(PGNKIT_SOURCE_DIR) / "tests/data/annotate/endings.pgn").string() + "' -o '" +
+      expected.string() + "'");
+  EXPECT_EQ(read_file(file), read_file(expected));
+}
+
+// A .zst output name gives a zstd stream that reads back as the plain output.
+TEST(Annotate, ZstdOutput) {
+  const fs::path dir = temp_dir("zstd");
+  const std::string input =
+      (fs::path(PGNKIT_SOURCE_DIR) / "tests/data/annotate/endings.pgn").string();
+  run("annotate '" + input + "' -o '" + (dir / "out.pgn.zst").string() + "'");
+  run("annotate '" + input + "' -o '" + (dir / "out.pgn").string() + "'");
+  const std::string zst = read_file(dir / "out.pgn.zst");
+  ASSERT_GE(zst.size(), 4u);
+  EXPECT_EQ(static_cast<unsigned char>(zst[0]), 0x28);  // zstd magic 28 B5 2F FD
+  // Reading the .zst back through pgnkit gives the same games.
+  run("annotate '" + (dir / "out.pgn.zst").string() + "' -o '" + (dir / "back.pgn").string() + "'");
+  EXPECT_EQ(read_file(dir / "back.pgn"), read_file(dir / "out.pgn"));
+}
+
+}  // namespace

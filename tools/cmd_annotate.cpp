@@ -1,0 +1,227 @@
+// pgnkit annotate: write games back as export-format PGN with what the rules found.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "diagnostic.h"
+#include "input.h"
+#include "io/sink.h"
+#include "pgn/reader.h"
+#include "replay/record_builder.h"
+#include "write/annotate.h"
+#include "write/pgn_writer.h"
+
+namespace pgnkit::tools {
+namespace {
+
+struct AnnotateArgs {
+  std::vector<std::string> files;
+  std::string output = "-";
+  bool in_place = false;
+  std::string on_error = "keep";
+  std::size_t line_length = 80;
+  write::AnnotateOptions options;
+};
+
+write::OnError parse_on_error(const std::string& s) {
+  if (s == "skip") return write::OnError::Skip;
+  if (s == "truncate") return write::OnError::Truncate;
+  return write::OnError::Keep;
+}
+
+// Annotates every game it receives and writes it to the output.
+class AnnotateSink : public replay::RecordSink {
+ public:
+  AnnotateSink(const AnnotateArgs& args, io::OutputSink& out) : args_(args), out_(out) {
+    write_options_.line_length = args.line_length;
+  }
+  void set_file(std::string f) { file_ = std::move(f); }
+  std::uint64_t games() const { return games_; }
+  std::uint64_t bad_games() const { return bad_games_; }
+  std::uint64_t dropped() const { return dropped_; }
+
+  void problem(const replay::Problem& p) override {
+    if (p.severity != replay::Severity::Error) return;
+    text_.clear();
+    append_problem_text(text_, file_, p, true, false);
+    std::fwrite(text_.data(), 1, text_.size(), stderr);
+  }
+
+  void game(const replay::GameRecord& record) override {
+    ++games_;
+    if (write::has_move_errors(record)) ++bad_games_;
+    work_ = record;
+    if (!write::annotate(work_, args_.options)) {
+      ++dropped_;
+      return;
+    }
+    text_.clear();
+    write::write_pgn(work_, write_options_, text_);
+    out_.write(text_);
+  }
+
+ private:
+  const AnnotateArgs& args_;
+  io::OutputSink& out_;
+  write::PgnWriteOptions write_options_;
+  replay::GameRecord work_;
+  std::string text_, file_;
+  std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0;
+};
+
+// Reads `path` into `sink`; returns false on an I/O error (already reported).
+bool annotate_file(const std::string& path, AnnotateSink& sink) {
+  auto source = open_input(path);
+  if (!source) return false;
+  sink.set_file(std::string(source->name()));
+  replay::RecordBuilder builder(sink);
+  pgn::read_pgn(*source, builder);
+  return !report_read_error(*source);
+}
+
+bool report_sink_error(const io::OutputSink& out) {
+  if (!out.error()) return false;
+  std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out.error(), out.name()).c_str());
+  return true;
+}
+
+int finish(const AnnotateSink& sink, bool failed) {
+  std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped\n",
+               static_cast<unsigned long long>(sink.games()),
+               static_cast<unsigned long long>(sink.bad_games()),
+               sink.bad_games() ? "see above" : "none",
+               static_cast<unsigned long long>(sink.dropped()));
+  if (failed) return kExitUsage;
+  return sink.bad_games() ? kExitProblems : kExitOk;
+}
+
+// Each file is rewritten through a temporary file beside it, renamed over the original only
+// when everything succeeded.
+int run_in_place(const AnnotateArgs& args) {
+  bool failed = false;
+  std::uint64_t games = 0, bad = 0, dropped = 0;
+  for (const std::string& path : args.files) {
+    std::string tmp = path + ".pgnkit-XXXXXX";
+    const int fd = mkstemp(tmp.data());
+    if (fd < 0) {
+      std::fprintf(stderr, "pgnkit: %s: cannot create a temporary file beside it\n", path.c_str());
+      failed = true;
+      continue;
+    }
+    close(fd);
+    const bool compress = path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+    io::IoError err;
+    auto out = io::OutputSink::open(tmp, &err, compress);
+    bool ok = out.has_value();
+    if (ok) {
+      AnnotateSink sink(args, *out);
+      ok = annotate_file(path, sink);
+      ok = out->finish() && ok;
+      ok = !report_sink_error(*out) && ok;
+      games += sink.games();
+      bad += sink.bad_games();
+      dropped += sink.dropped();
+    } else {
+      std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, tmp).c_str());
+    }
+    std::error_code ec;
+    if (ok) {
+      std::filesystem::permissions(tmp, std::filesystem::status(path, ec).permissions(), ec);
+      std::filesystem::rename(tmp, path, ec);
+      if (ec) {
+        std::fprintf(stderr, "pgnkit: %s: cannot replace the original: %s\n", path.c_str(),
+                     ec.message().c_str());
+        ok = false;
+      }
+    }
+    if (!ok) {
+      std::filesystem::remove(tmp, ec);
+      std::fprintf(stderr, "pgnkit: %s: left unchanged\n", path.c_str());
+      failed = true;
+    }
+  }
+  std::fprintf(stderr, "%llu games, %llu with move errors, %llu dropped\n",
+               static_cast<unsigned long long>(games), static_cast<unsigned long long>(bad),
+               static_cast<unsigned long long>(dropped));
+  if (failed) return kExitUsage;
+  return bad ? kExitProblems : kExitOk;
+}
+
+int run_annotate(AnnotateArgs& args) {
+  args.options.on_error = parse_on_error(args.on_error);
+  if (args.in_place) {
+    if (args.files.empty() || args.output != "-") {
+      std::fprintf(stderr, "pgnkit annotate: --in-place needs input files and no -o\n");
+      return kExitUsage;
+    }
+    for (const auto& f : args.files) {
+      if (f == "-") {
+        std::fprintf(stderr, "pgnkit annotate: --in-place cannot rewrite stdin\n");
+        return kExitUsage;
+      }
+    }
+    return run_in_place(args);
+  }
+  io::IoError err;
+  auto out = io::OutputSink::open(args.output, &err);
+  if (!out) {
+    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
+    return kExitUsage;
+  }
+  AnnotateSink sink(args, *out);
+  bool failed = false;
+  for (const std::string& path : inputs_or_stdin(args.files)) failed |= !annotate_file(path, sink);
+  failed |= !out->finish();
+  failed |= report_sink_error(*out);
+  return finish(sink, failed);
+}
+
+}  // namespace
+
+void register_annotate(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<AnnotateArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "annotate", "Write games back as export-format PGN, adding what the rules found.");
+  cmd->add_option("files", args->files,
+                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
+  cmd->add_option("-o,--output", args->output,
+                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+  cmd->add_flag("--in-place", args->in_place,
+                "Rewrite each input file (via a temporary file renamed over it only on success)");
+  cmd->add_flag(
+      "--fix-results", args->options.fix_results,
+      "Set Result and the termination marker to the rules' result where a rule ended the game");
+  cmd->add_flag("--end-tags", args->options.end_tags,
+                "Add [PlyCount], [TerminationRule] (the rule that ended the game) and [FinalFEN]");
+  cmd->add_flag("--claim-comments", args->options.claim_comments,
+                "Comment where threefold repetition / the 50-move rule became claimable, and "
+                "automatic draws");
+  cmd->add_flag("--fen-comments", args->options.fen_comments,
+                "Add the FEN after every move as a comment");
+  cmd->add_option("--on-error", args->on_error,
+                  "Games with illegal moves: skip (drop), truncate (legal prefix, result *), keep "
+                  "(as written, "
+                  "with a comment at the bad move)")
+      ->check(CLI::IsMember({"skip", "truncate", "keep"}));
+  cmd->add_option("--line-length", args->line_length, "Wrap movetext at N characters")
+      ->check(CLI::Range(20, 100000));
+  cmd->footer(
+      "Output is export-format PGN: Seven Tag Roster first, canonical SAN, lines of at most 80\n"
+      "characters; comments, NAGs and variations are kept. Annotating twice gives the same "
+      "output.\n"
+      "Examples:\n"
+      "  pgnkit annotate --fix-results --end-tags games.pgn -o fixed.pgn\n"
+      "  pgnkit annotate --claim-comments --on-error truncate games.pgn.zst -o clean.pgn.zst\n"
+      "  pgnkit annotate --in-place --fix-results archive.pgn\n"
+      "Exit status: 0 written, 1 some games had move errors (handled per --on-error), 2 usage\n"
+      "or I/O error (with --in-place the original is then left unchanged). See docs/annotate.md.");
+  cmd->callback([args, &exit_code] { exit_code = run_annotate(*args); });
+}
+
+}  // namespace pgnkit::tools

@@ -1,0 +1,226 @@
+// pgnkit status: how each game ended under the rules, and whether its result tells the truth.
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chess/fen.h"
+#include "commands.h"
+#include "input.h"
+#include "pgn/reader.h"
+#include "replay/replayer.h"
+#include "write/json.h"
+#include "write/table.h"
+
+namespace pgnkit::tools {
+namespace {
+
+struct StatusArgs {
+  std::vector<std::string> files;
+  std::string format = "text";
+  bool summary = false;
+  bool no_variations = false;
+};
+
+constexpr const char* kColumns[] = {"file",          "game",          "white",     "black",
+                                    "result_tag",    "plies",         "status",    "result",
+                                    "auto_draw_ply", "threefold_ply", "fifty_ply", "final_fen",
+                                    "consistent",    "problems"};
+
+std::string opt_number(const std::optional<std::uint32_t>& v) {
+  return v ? std::to_string(*v) : "";
+}
+
+// One game's fields as text ("" for null), in kColumns order.
+std::vector<std::string> fields(const std::string& file, const replay::GameReport& r) {
+  const bool judged = r.final_position && r.status != replay::GameStatus::Illegal && !r.cut;
+  std::string problems;
+  for (const auto code : r.inconsistencies) {
+    if (!problems.empty()) problems += ' ';
+    problems += replay::problem_code_name(code);
+  }
+  return {file,
+          std::to_string(r.game),
+          r.tags->white,
+          r.tags->black,
+          r.tags->has_result ? r.tags->result : "",
+          std::to_string(r.plies),
+          std::string(replay::game_status_name(r.status)),
+          r.rules_result ? std::string(pgn::outcome_text(*r.rules_result)) : "",
+          opt_number(r.auto_draw_ply),
+          opt_number(r.threefold_ply),
+          opt_number(r.fifty_ply),
+          r.final_position ? chess::write_fen(*r.final_position, chess::EpWrite::WhenLegal) : "",
+          judged ? (r.consistent ? "true" : "false") : "",
+          problems};
+}
+
+class StatusSink : public replay::ReplaySink {
+ public:
+  explicit StatusSink(const StatusArgs& args) : args_(args) {}
+  void set_file(std::string f) { file_ = std::move(f); }
+  std::uint64_t inconsistent() const { return inconsistent_; }
+
+  void problem(const replay::Problem&) override {}
+
+  void game_end(const replay::GameReport& r) override {
+    ++by_status_[std::string(replay::game_status_name(r.status))];
+    const bool judged = r.final_position && r.status != replay::GameStatus::Illegal && !r.cut;
+    const std::string consistency = !judged        ? "not_judged"
+                                    : r.consistent ? "consistent"
+                                                   : "inconsistent";
+    ++by_consistency_[consistency];
+    if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal) ++inconsistent_;
+    if (args_.summary) return;
+    const auto f = fields(file_, r);
+    out_.clear();
+    if (args_.format == "ndjson") {
+      ndjson(r, f);
+    } else if (args_.format == "csv") {
+      for (std::size_t i = 0; i < f.size(); ++i) {
+        if (i) out_ += ',';
+        write::append_csv_field(out_, f[i]);
+      }
+      out_ += '\n';
+    } else {
+      write::append_padded(out_, f[1], 6);
+      write::append_padded(out_, f[2], 20);
+      write::append_padded(out_, f[3], 20);
+      write::append_padded(out_, f[4].empty() ? "-" : f[4], 8);
+      write::append_padded(out_, f[5], 6);
+      write::append_padded(out_, f[6], 23);
+      write::append_padded(out_, f[7].empty() ? "-" : f[7], 8);
+      write::append_padded(out_, f[12].empty() ? "-" : (f[12] == "true" ? "yes" : "NO"), 4);
+      out_ += f[13];
+      while (!out_.empty() && out_.back() == ' ') out_.pop_back();
+      out_ += '\n';
+    }
+    std::fwrite(out_.data(), 1, out_.size(), stdout);
+  }
+
+  void print_summary() {
+    out_.clear();
+    if (args_.format == "ndjson") {
+      out_ += "{\"summary\":true,\"by_status\":{";
+      join_json(by_status_);
+      out_ += "},\"by_consistency\":{";
+      join_json(by_consistency_);
+      out_ += "}}\n";
+    } else {
+      for (const auto& [k, v] : by_status_) out_ += "status " + k + ": " + std::to_string(v) + "\n";
+      for (const auto& [k, v] : by_consistency_) out_ += k + ": " + std::to_string(v) + "\n";
+    }
+    std::fwrite(out_.data(), 1, out_.size(), stdout);
+  }
+
+ private:
+  void join_json(const std::map<std::string, std::uint64_t>& m) {
+    bool first = true;
+    for (const auto& [k, v] : m) {
+      if (!first) out_ += ',';
+      first = false;
+      write::append_json_string(out_, k);
+      out_ += ':' + std::to_string(v);
+    }
+  }
+
+  void ndjson(const replay::GameReport& r, const std::vector<std::string>& f) {
+    const bool judged = !f[12].empty();
+    out_ += '{';
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      if (i) out_ += ',';
+      out_ += '"';
+      out_ += kColumns[i];
+      out_ += "\":";
+      const bool is_number = i == 1 || i == 5 || (i >= 8 && i <= 10);
+      if (i == 12) {
+        out_ += judged ? f[i] : "null";
+      } else if (i == 13) {
+        if (!judged) {
+          out_ += "null";
+          continue;
+        }
+        out_ += '[';
+        for (std::size_t k = 0; k < r.inconsistencies.size(); ++k) {
+          if (k) out_ += ',';
+          write::append_json_string(out_, replay::problem_code_name(r.inconsistencies[k]));
+        }
+        out_ += ']';
+      } else if (f[i].empty() && i != 2 && i != 3) {
+        out_ += "null";
+      } else if (is_number) {
+        out_ += f[i];
+      } else {
+        write::append_json_string(out_, f[i]);
+      }
+    }
+    out_ += "}\n";
+  }
+
+  const StatusArgs& args_;
+  std::string file_;
+  std::string out_;
+  std::map<std::string, std::uint64_t> by_status_, by_consistency_;
+  std::uint64_t inconsistent_ = 0;
+};
+
+int run_status(const StatusArgs& args) {
+  StatusSink sink(args);
+  replay::ReplayOptions opt;
+  opt.variations = !args.no_variations;
+  opt.tag_checks = false;
+  if (!args.summary && args.format == "csv") {
+    std::string header;
+    for (const char* c : kColumns) header += std::string(header.empty() ? "" : ",") + c;
+    std::printf("%s\n", header.c_str());
+  } else if (!args.summary && args.format == "text") {
+    std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%s\n", "game", "white", "black", "tag", "plies",
+                "status", "rules", "ok", "problems");
+  }
+  bool io_failed = false;
+  for (const std::string& path : inputs_or_stdin(args.files)) {
+    auto source = open_input(path);
+    if (!source) {
+      io_failed = true;
+      continue;
+    }
+    sink.set_file(std::string(source->name()));
+    replay::Replayer replayer(sink, opt);
+    pgn::read_pgn(*source, replayer);
+    std::fflush(stdout);
+    io_failed |= report_read_error(*source);
+  }
+  if (args.summary) sink.print_summary();
+  if (io_failed) return kExitUsage;
+  return sink.inconsistent() ? kExitProblems : kExitOk;
+}
+
+}  // namespace
+
+void register_status(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<StatusArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "status", "How each game ended under FIDE rules, and whether its result is consistent.");
+  cmd->add_option("files", args->files,
+                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
+  cmd->add_option("--format", args->format, "text (aligned table), csv (header row) or ndjson")
+      ->check(CLI::IsMember({"text", "csv", "ndjson"}));
+  cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");
+  cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
+  cmd->footer(
+      "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
+      "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems.\n"
+      "status: checkmate, stalemate, insufficient_material, fivefold_repetition,\n"
+      "  seventy_five_move_rule, ongoing, illegal, unsupported_variant.\n"
+      "Examples:\n"
+      "  pgnkit status data/sample.pgn\n"
+      "  pgnkit status --format ndjson games.pgn.zst | jq 'select(.consistent == false)'\n"
+      "  pgnkit status --summary --format ndjson games.pgn\n"
+      "Exit status: 0 every judged game consistent, 1 an inconsistent or illegal game, 2 usage or\n"
+      "I/O error. See docs/status.md.");
+  cmd->callback([args, &exit_code] { exit_code = run_status(*args); });
+}
+
+}  // namespace pgnkit::tools

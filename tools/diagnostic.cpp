@@ -1,0 +1,64 @@
+#include "diagnostic.h"
+
+#include "write/json.h"
+
+namespace pgnkit::tools {
+
+void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool error, bool color) {
+  out += file;
+  out += ':' + std::to_string(p.where.line) + ':' + std::to_string(p.where.column) + ": ";
+  if (color) out += error ? "\033[1;31m" : "\033[1;35m";
+  out += error ? "error" : "warning";
+  if (color) out += "\033[0m";
+  out += '[';
+  out += p.code_name();
+  out += "]: ";
+  write::append_utf8(out, p.message);
+  out += p.game ? " [game " + std::to_string(p.game) : std::string(" [between games");
+  if (p.ply) out += ", ply " + std::to_string(p.ply);
+  if (p.in_variation) out += ", in a variation";
+  if (!p.san.empty()) {
+    out += ", move '";
+    write::append_utf8(out, p.san);
+    out += '\'';
+  }
+  out += "]\n";
+  if (!p.fen.empty()) out += "    position: " + p.fen + "\n";
+}
+
+void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool error) {
+  out += "{\"file\":";
+  write::append_json_string(out, file);
+  out += ",\"game\":";
+  out += p.game ? std::to_string(p.game) : "null";
+  out += ",\"line\":" + std::to_string(p.where.line);
+  out += ",\"column\":" + std::to_string(p.where.column);
+  out += ",\"offset\":" + std::to_string(p.where.offset);
+  out += ",\"ply\":";
+  out += p.ply ? std::to_string(p.ply) : "null";
+  out += ",\"in_variation\":";
+  out += p.in_variation ? "true" : "false";
+  out += ",\"severity\":";
+  out += error ? "\"error\"" : "\"warning\"";
+  out += ",\"code\":";
+  write::append_json_string(out, p.code_name());
+  out += ",\"san\":";
+  if (p.san.empty()) {
+    out += "null";
+  } else {
+    write::append_json_string(out, p.san);
+  }
+  out += ",\"message\":";
+  write::append_json_string(out, p.message);
+  out += ",\"fen\":";
+  if (p.fen.empty()) {
+    out += "null";
+  } else {
+    write::append_json_string(out, p.fen);
+  }
+  out += "}\n";
+}
+
+}  // namespace pgnkit::tools

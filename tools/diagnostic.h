@@ -1,0 +1,20 @@
+// The two ways a problem is printed: compiler-style text and one NDJSON object.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "replay/problem.h"
+
+namespace pgnkit::tools {
+
+// FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']  (+ "    position: FEN")
+void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool as_error, bool color);
+
+// {"file":..,"game":..,"line":..,"column":..,"offset":..,"ply":..,"in_variation":..,
+//  "severity":..,"code":..,"san":..,"message":..,"fen":..}
+void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool as_error);
+
+}  // namespace pgnkit::tools
