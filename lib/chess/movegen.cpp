@@ -157,7 +157,12 @@ PGNKIT_POPCNT_CLONES int count_legal(const Position& pos) {
 }
 
 bool has_legal_move(const Position& pos) {
-  // Most positions have a king move or a knight move; count() would do the same work anyway.
+  // Most positions (in check or not) have a safe king step: answer without generating.
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king(us);
+  const Bitboard occ_without_king = pos.pieces() ^ bb(ksq);
+  for (Bitboard t = king_attacks(ksq) & ~pos.pieces(us); t;)
+    if (!pos.attacked(pop_lsb(t), ~us, occ_without_king)) return true;
   return count_legal(pos) > 0;
 }
 

@@ -114,20 +114,24 @@ bool Position::compute_ep_legal() const {
   return false;
 }
 
-void Position::update_derived() {
+Bitboard Position::pinned() const {
   const Color us = side_;
   const Square ksq = king(us);
-  checkers_ = attackers_to(ksq, pieces(), ~us);
-  pinned_ = 0;
   const Bitboard snipers =
       (rook_attacks(ksq, 0) & pieces(~us, PieceType::Rook, PieceType::Queen)) |
       (bishop_attacks(ksq, 0) & pieces(~us, PieceType::Bishop, PieceType::Queen));
   const Bitboard occ = pieces();
+  Bitboard pinned = 0;
   for (Bitboard b = snipers; b;) {
     const Square s = pop_lsb(b);
     const Bitboard blockers = between(ksq, s) & ~bb(s) & occ;
-    if (blockers && !more_than_one(blockers)) pinned_ |= blockers & pieces(us);
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & pieces(us);
   }
+  return pinned;
+}
+
+void Position::update_derived() {
+  checkers_ = attackers_to(king(side_), pieces(), ~side_);
   ep_legal_ = compute_ep_legal();
   if (ep_legal_) key_ ^= zobrist::ep_file(file_of(ep_square_));
 }
@@ -185,7 +189,13 @@ bool Position::legal(Move m) const {
     if (more_than_one(checkers_)) return false;
     if (!(between(ksq, lsb(checkers_)) & bb(to))) return false;
   }
-  return !(pinned_ & bb(from)) || aligned(from, to, ksq);
+  // Pinned: the piece stands on a line from its king and leaving it uncovers a slider.
+  if (!line(ksq, from) || aligned(from, to, ksq)) return true;
+  const Bitboard occ = (pieces() ^ bb(from)) | bb(to);
+  const Bitboard them = pieces(~us) & ~bb(to);
+  return !(
+      (rook_attacks(ksq, occ) & them & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+      (bishop_attacks(ksq, occ) & them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen))));
 }
 
 bool Position::gives_check(Move m) const {

@@ -10,7 +10,7 @@ namespace pgnkit::chess {
 
 // A position. Construct with Position::start() or through fen.h; apply moves with play().
 // Invariants: exactly one king per side, the side not to move is not in check, and the cached
-// checkers/pinned sets always describe the side to move.
+// cached checkers always describe the side to move.
 class Position {
  public:
   static Position start();
@@ -54,8 +54,9 @@ class Position {
   // --- queries ---
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
-  // Pieces of the side to move pinned to their own king.
-  Bitboard pinned() const { return pinned_; }
+  // Pieces of the side to move pinned to their own king (computed on each call: the move
+  // generator asks once per position, the replayer's legality test does without it).
+  Bitboard pinned() const;
   // Pieces of colour `by` attacking square s, with the given occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
     return ((pawn_attacks(~by, s) & pieces(PieceType::Pawn)) |
@@ -107,7 +108,6 @@ class Position {
   Bitboard by_color_[2] = {};
   Piece board_[64];
   Bitboard checkers_ = 0;
-  Bitboard pinned_ = 0;
   std::uint64_t key_ = 0;
   Square castling_rook_[4] = {kNoSquare, kNoSquare, kNoSquare, kNoSquare};
   // Squares that must be empty for each castling right, and the king and rook squares whose

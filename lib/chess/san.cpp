@@ -95,28 +95,42 @@ bool ends_with(std::string_view s, std::string_view t) {
 }
 
 bool split(std::string_view s, SanParts& p) {
+  // Character tests rather than string compares: this runs for every move of every game.
   while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-  if (ends_with(s, "e.p.") || ends_with(s, "ep")) {
-    s.remove_suffix(ends_with(s, "e.p.") ? 4 : 2);
+  if (s.size() > 2 && (s.back() == '.' || s.back() == 'p') &&
+      (ends_with(s, "e.p.") || ends_with(s, "ep"))) {
+    s.remove_suffix(s.back() == '.' ? 4 : 2);
     while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
     note(p, SanNote::EnPassantSuffix);
   }
-  if (ends_with(s, "++") || ends_with(s, "#")) {
+  if (!s.empty() && s.back() == '#') {
     p.suffix = SanSuffix::Mate;
-    s.remove_suffix(s.back() == '#' ? 1 : 2);
-  } else if (ends_with(s, "+")) {
-    p.suffix = SanSuffix::Check;
     s.remove_suffix(1);
+  } else if (!s.empty() && s.back() == '+') {
+    s.remove_suffix(1);
+    p.suffix = SanSuffix::Check;
+    if (!s.empty() && s.back() == '+') {  // "++", an old way to write mate
+      s.remove_suffix(1);
+      p.suffix = SanSuffix::Mate;
+    }
   }
-  if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@") {
-    p.null = true;
-    return true;
+  if (s.empty()) return false;
+  const char first = s[0];
+  if (first == '-' || first == 'Z' || first == '@' || (first == '0' && s.size() == 4)) {
+    if (s == "--" || s == "Z0" || s == "0000" || s == "@@@@") {
+      p.null = true;
+      return true;
+    }
+    return false;
   }
-  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
-    p.castle = true;
-    p.castle_long = s.size() == 5;
-    if (s[0] == '0') note(p, SanNote::CastlingZeros);
-    return true;
+  if (first == 'O' || first == '0') {
+    if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
+      p.castle = true;
+      p.castle_long = s.size() == 5;
+      if (first == '0') note(p, SanNote::CastlingZeros);
+      return true;
+    }
+    return false;
   }
   if (s.empty()) return false;
   std::size_t i = 0;
@@ -303,8 +317,8 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
       return fail(SanError::NoPieceCanMove, p.notes);
     }
     if (p.piece == PieceType::King) return fail(SanError::KingIntoCheck, p.notes);
-    if (pos.in_check() && !(pseudo & pos.pinned()))
-      return fail(SanError::LeavesKingInCheck, p.notes);
+    const Bitboard pinned = pos.pinned();
+    if (pos.in_check() && !(pseudo & pinned)) return fail(SanError::LeavesKingInCheck, p.notes);
     return fail(pos.in_check() ? SanError::LeavesKingInCheck : SanError::PinnedPiece, p.notes);
   }
   if (pawn && last_rank && p.promotion == PieceType::None)
