@@ -55,8 +55,9 @@ Position Position::empty() {
   return p;
 }
 
-Position Position::start() {
-  Position p = empty();
+namespace {
+Position build_start() {
+  Position p = Position::empty();
   constexpr PieceType kBack[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
                                   PieceType::Queen,  PieceType::King,   PieceType::Bishop,
                                   PieceType::Knight, PieceType::Rook};
@@ -72,6 +73,13 @@ Position Position::start() {
   p.set_castling(Color::Black, false, make_square(0, 7));
   p.finish_setup();
   return p;
+}
+}  // namespace
+
+// Built once: every game without a FEN starts here.
+Position Position::start() {
+  static const Position start = build_start();
+  return start;
 }
 
 void Position::put(Piece p, Square s) {

@@ -3,6 +3,7 @@
 #include "chess/san.h"
 
 #include "chess/movegen.h"
+#include "chess/uci.h"
 
 namespace pgnkit::chess {
 
@@ -255,8 +256,16 @@ Bitboard legal_sources(const Position& pos, PieceType t, Square to, bool pushes_
   Bitboard pseudo = pseudo_sources(pos, pos.side_to_move(), t, to);
   if (pushes_only) pseudo &= file_bb(file_of(to));
   Bitboard legal = 0;
+  const Square ksq = pos.king(pos.side_to_move());
   for (Bitboard b = pseudo; b;) {
     const Square from = pop_lsb(b);
+    // Fast path: not in check, not the king, not en passant, and off every line through the
+    // king, so it cannot be pinned.
+    if (!pos.in_check() && from != ksq && !line(ksq, from) &&
+        (t != PieceType::Pawn || to != pos.ep_square())) {
+      legal |= bb(from);
+      continue;
+    }
     if (pos.legal(make_move(pos, t, from, to, PieceType::Queen))) legal |= bb(from);
   }
   return legal;
@@ -373,6 +382,22 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
     r.notes = p.notes | static_cast<std::uint16_t>(SanNote::NullMoveNotation);
   } else {
     r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
+    // A UCI move ("g1f3", "e7e8q") reads as a pawn move from the g-file; when no pawn can
+    // make it, read it as UCI instead, for any piece.
+    std::string_view body = text;
+    while (!body.empty() &&
+           (body.back() == '+' || body.back() == '#' || body.back() == '!' || body.back() == '?'))
+      body.remove_suffix(1);
+    const bool uci_shape = body.size() >= 4 && body.size() <= 5 && is_file(body[0]) &&
+                           is_rank(body[1]) && is_file(body[2]) && is_rank(body[3]);
+    if (!r.ok() && uci_shape) {
+      if (const auto m = parse_uci(pos, body)) {
+        r = SanResult{};
+        r.move = *m;
+        r.ok_ = true;
+        r.notes = static_cast<std::uint16_t>(SanNote::LongAlgebraic);
+      }
+    }
   }
   r.suffix = p.suffix;
   if (!r.ok()) return r;

@@ -36,15 +36,11 @@ const char* other_compression(const unsigned char* b, std::size_t n) {
 IoErrorCode open_error_code(int e) {
   switch (e) {
     case ENOENT:
-    case ENOTDIR:
-      return IoErrorCode::NotFound;
-    case EISDIR:
-      return IoErrorCode::IsDirectory;
+    case ENOTDIR: return IoErrorCode::NotFound;
+    case EISDIR: return IoErrorCode::IsDirectory;
     case EACCES:
-    case EPERM:
-      return IoErrorCode::PermissionDenied;
-    default:
-      return IoErrorCode::OpenFailed;
+    case EPERM: return IoErrorCode::PermissionDenied;
+    default: return IoErrorCode::OpenFailed;
   }
 }
 
@@ -208,7 +204,7 @@ std::size_t Source::read_zstd(char* dst, std::size_t cap) {
   auto* dctx = static_cast<ZSTD_DCtx*>(dctx_.get());
   for (;;) {
     const bool have_input = window_pos_ < window_len_ || refill_window();
-    if (error_) return 0;  // read error while refilling
+    if (error_) return 0;                       // read error while refilling
     if (!have_input && !frame_open_) return 0;  // clean end after a complete frame
     // Without input the call only flushes what the decoder still holds.
     ZSTD_inBuffer in{window_, have_input ? window_len_ : 0, have_input ? window_pos_ : 0};

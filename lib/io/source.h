@@ -45,7 +45,7 @@ class Source {
   static Source from_memory(std::string_view bytes, std::string name = "<memory>");
   // Refuses a temporary std::string, which would dangle: keep the bytes alive yourself.
   template <class S>
-    requires std::same_as<S, std::string>
+  requires std::same_as<S, std::string>
   static Source from_memory(S&& bytes, std::string name = "<memory>") = delete;
 
   Source(Source&& other) noexcept;
@@ -72,9 +72,9 @@ class Source {
   };
 
   Source() = default;
-  void sniff();                                    // fill window_, pick the format
+  void sniff();                                      // fill window_, pick the format
   std::size_t read_raw(char* dst, std::size_t cap);  // from fd or memory; 0 = eof/error
-  bool refill_window();                            // read raw bytes into in_; false at eof
+  bool refill_window();                              // read raw bytes into in_; false at eof
   std::size_t read_zstd(char* dst, std::size_t cap);
   void fail(IoErrorCode code, int sys_errno, const char* detail, std::uint64_t at);
 

@@ -1,5 +1,7 @@
 #include "pgn/chars.h"
 
+#include <cstring>
+
 namespace pgnkit::pgn::detail {
 namespace {
 
@@ -60,19 +62,42 @@ bool san_shaped(std::string_view s) {
 }
 
 std::uint8_t check_text(const char* data, std::size_t size) {
-  const auto* s = reinterpret_cast<const unsigned char*>(data);
-  // Branch-free accumulation so the compiler can vectorise the common all-ASCII case.
-  unsigned char high = 0;
-  unsigned char control = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    const unsigned char c = s[i];
-    high |= c;
-    control |= static_cast<unsigned char>(c < 0x09) |
-               static_cast<unsigned char>(static_cast<unsigned char>(c - 0x0E) < 0x12) |
-               static_cast<unsigned char>(c == 0x7F);
+  // Eight bytes at a time: any high bit (non-ASCII), any byte below 0x20 or equal to 0x7F
+  // (maybe a control byte: then an exact byte scan decides).
+  constexpr std::uint64_t kOnes = 0x0101010101010101u;
+  constexpr std::uint64_t kHigh = 0x8080808080808080u;
+  std::uint64_t high = 0;
+  std::uint64_t suspect = 0;
+  auto word = [&](std::uint64_t w) {
+    high |= w;
+    suspect |= (w - 0x20 * kOnes) & ~w;  // bytes below 0x20
+    const std::uint64_t del = w ^ (0x7F * kOnes);
+    suspect |= (del - kOnes) & ~del;  // bytes equal to 0x7F
+  };
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, data + i, 8);
+    word(w);
   }
-  std::uint8_t flags = control != 0 ? kTextControl : 0;
-  if ((high & 0x80) != 0 && !valid_utf8(s, size)) flags |= kTextNonUtf8;
+  if (i < size) {
+    std::uint64_t w = 0x20 * kOnes;  // pad the tail with spaces
+    std::memcpy(&w, data + i, size - i);
+    word(w);
+  }
+  const auto* s = reinterpret_cast<const unsigned char*>(data);
+  std::uint8_t flags = 0;
+  if ((suspect & kHigh) != 0) {
+    for (std::size_t k = 0; k < size; ++k) {
+      const unsigned char c = s[k];
+      if (c == '\n' || c == '\r') {
+        flags |= kTextLineBreak;
+      } else if (c < 0x09 || (c >= 0x0E && c < 0x20) || c == 0x7F) {
+        flags |= kTextControl;
+      }
+    }
+  }
+  if ((high & kHigh) != 0 && !valid_utf8(s, size)) flags |= kTextNonUtf8;
   return flags;
 }
 

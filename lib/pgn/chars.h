@@ -74,18 +74,29 @@ inline constexpr auto kTagValueStop = byte_set("\"\\\n\r", false);  // plus NUL,
 // Bytes that end a line (NUL included: it is the buffer sentinel).
 inline constexpr auto kLineEnd = byte_set("\n\r", false);
 
-inline bool is_symbol(char c) { return kSymbolByte[static_cast<unsigned char>(c)]; }
-inline bool is_name(char c) { return kNameByte[static_cast<unsigned char>(c)]; }
-inline bool is_digit(char c) { return static_cast<unsigned char>(c - '0') < 10; }
-inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+inline bool is_symbol(char c) {
+  return kSymbolByte[static_cast<unsigned char>(c)];
+}
+inline bool is_name(char c) {
+  return kNameByte[static_cast<unsigned char>(c)];
+}
+inline bool is_digit(char c) {
+  return static_cast<unsigned char>(c - '0') < 10;
+}
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
 inline bool stops_tag_value(char c) {
   return c == '\0' || kTagValueStop[static_cast<unsigned char>(c)];
 }
-inline bool ends_line(char c) { return c == '\0' || kLineEnd[static_cast<unsigned char>(c)]; }
+inline bool ends_line(char c) {
+  return c == '\0' || kLineEnd[static_cast<unsigned char>(c)];
+}
 
 // check_text() result bits.
-inline constexpr std::uint8_t kTextNonUtf8 = 1;   // not valid UTF-8
-inline constexpr std::uint8_t kTextControl = 2;   // NUL or control byte other than \t\n\v\f\r
+inline constexpr std::uint8_t kTextNonUtf8 = 1;    // not valid UTF-8
+inline constexpr std::uint8_t kTextControl = 2;    // NUL or control byte other than \t\n\v\f\r
+inline constexpr std::uint8_t kTextLineBreak = 4;  // contains '\n' or '\r' (not an issue)
 
 // A loose SAN shape, used only to tell a tagless game from junk between games: castling,
 // "--", "Z0", or an optional piece letter then [a-h1-8x:=@-] and promotion letters with at

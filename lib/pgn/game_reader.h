@@ -198,12 +198,8 @@ class GameReader {
       case TokKind::Nag:
         if (!hidden()) call([&] { return v_.nag(t.number, t.loc); });
         return;
-      case TokKind::Open:
-        open_variation(t.loc);
-        return;
-      case TokKind::Close:
-        close_variation(t.loc);
-        return;
+      case TokKind::Open: open_variation(t.loc); return;
+      case TokKind::Close: close_variation(t.loc); return;
       case TokKind::Result:
         if (depth_ > 0) {
           issue(SyntaxCode::ResultInVariation, Severity::Warning, t.loc, t.text);
@@ -214,8 +210,7 @@ class GameReader {
       case TokKind::Tag:
       case TokKind::Escape:
       case TokKind::Issue:
-      case TokKind::Eof:
-        return;  // handled by handle()
+      case TokKind::Eof: return;  // handled by handle()
     }
   }
 

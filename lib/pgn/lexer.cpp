@@ -20,11 +20,15 @@ std::uint32_t parse_saturating(const char* p, const char* end) {
   return static_cast<std::uint32_t>(n);
 }
 
-std::size_t utf8_length(unsigned char lead) {
-  if (lead >= 0xF0) return 4;
-  if (lead >= 0xE0) return 3;
-  if (lead >= 0xC0) return 2;
-  return 1;
+// Length of the UTF-8 sequence at p (1 if it is not a valid one), for issue texts.
+std::size_t utf8_length(const char* p, const char* end) {
+  const auto lead = static_cast<unsigned char>(*p);
+  const std::size_t len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1;
+  if (static_cast<std::size_t>(end - p) < len) return 1;
+  for (std::size_t i = 1; i < len; ++i) {
+    if ((static_cast<unsigned char>(p[i]) & 0xC0) != 0x80) return 1;
+  }
+  return len;
 }
 
 struct ResultSpelling {
@@ -37,12 +41,22 @@ constexpr ResultSpelling kResults[] = {
     {"1-0", Outcome::WhiteWins},
     {"0-1", Outcome::BlackWins},
     {"1/2-1/2", Outcome::Draw},
-    {"1/2\xE2\x80\x93" "1/2", Outcome::Draw},  // en dash
+    {"1/2\xE2\x80\x93"
+     "1/2",
+     Outcome::Draw},  // en dash
     {"1/2", Outcome::Draw},
-    {"1\xE2\x80\x93" "0", Outcome::WhiteWins},  // en dash
-    {"0\xE2\x80\x93" "1", Outcome::BlackWins},
-    {"1\xE2\x80\x94" "0", Outcome::WhiteWins},  // em dash
-    {"0\xE2\x80\x94" "1", Outcome::BlackWins},
+    {"1\xE2\x80\x93"
+     "0",
+     Outcome::WhiteWins},  // en dash
+    {"0\xE2\x80\x93"
+     "1",
+     Outcome::BlackWins},
+    {"1\xE2\x80\x94"
+     "0",
+     Outcome::WhiteWins},  // em dash
+    {"0\xE2\x80\x94"
+     "1",
+     Outcome::BlackWins},
 };
 constexpr std::string_view kHalfDraw = "\xC2\xBD-\xC2\xBD";  // ½-½
 constexpr std::string_view kEllipsis = "\xE2\x80\xA6";       // …
@@ -117,10 +131,10 @@ void Lexer::skip_blank() {
   }
 }
 
-void Lexer::issue(Token& t, SyntaxCode code, Severity sev, const Location& where,
-                  const char* text, std::size_t len) {
+void Lexer::issue(Token& t, SyntaxCode code, Severity sev, const Location& where, const char* text,
+                  std::size_t len) {
   len = std::min(len, kIssueText);
-  if (len > 0) std::memcpy(issue_text_, text, len);
+  if (len > 0) std::memmove(issue_text_, text, len);  // text may already be issue_text_
   t.kind = TokKind::Issue;
   t.has_issue = true;
   t.cut = false;
@@ -167,33 +181,19 @@ void Lexer::next(Token& t) {
     }
     bool produced = true;
     switch (kLead[static_cast<unsigned char>(*p_)]) {
-      case Lead::Symbol:
-        lex_symbol(t);
-        break;
-      case Lead::Digit:
-        lex_number(t);
-        break;
-      case Lead::Tag:
-        produced = movetext_ ? lex_bracket_in_movetext(t) : lex_tag(t);
-        break;
-      case Lead::Comment:
-        lex_comment(t);
-        break;
-      case Lead::Line:
-        lex_line(t, TokKind::Comment);
-        break;
+      case Lead::Symbol: lex_symbol(t); break;
+      case Lead::Digit: lex_number(t); break;
+      case Lead::Tag: produced = movetext_ ? lex_bracket_in_movetext(t) : lex_tag(t); break;
+      case Lead::Comment: lex_comment(t); break;
+      case Lead::Line: lex_line(t, TokKind::Comment); break;
       case Lead::Open:
       case Lead::Close:
         t.kind = *p_ == '(' ? TokKind::Open : TokKind::Close;
         t.loc = loc_of(p_);
         ++p_;
         break;
-      case Lead::Dollar:
-        lex_nag(t);
-        break;
-      case Lead::Suffix:
-        lex_suffix(t);
-        break;
+      case Lead::Dollar: lex_nag(t); break;
+      case Lead::Suffix: lex_suffix(t); break;
       case Lead::Star:
         t.kind = TokKind::Result;
         t.outcome = Outcome::Unknown;
@@ -212,18 +212,11 @@ void Lexer::next(Token& t) {
           issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, 1);
         }
         break;
-      case Lead::Utf8:
-        produced = lex_utf8(t);
+      case Lead::Utf8: produced = lex_utf8(t); break;
+      case Lead::Control: issue_cut(t, SyntaxCode::BinaryData, loc_of(p_), p_, 1); break;
+      case Lead::Other:
+        issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, utf8_length(p_, end_));
         break;
-      case Lead::Control:
-        issue_cut(t, SyntaxCode::BinaryData, loc_of(p_), p_, 1);
-        break;
-      case Lead::Other: {
-        const std::size_t len = std::min<std::size_t>(
-            utf8_length(static_cast<unsigned char>(*p_)), static_cast<std::size_t>(end_ - p_));
-        issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, len);
-        break;
-      }
     }
     if (!produced) continue;
     if (!t.cut) {
@@ -310,8 +303,8 @@ bool Lexer::lex_nag(Token& t) {
   while (is_digit(*q)) ++q;
   const auto digits = static_cast<std::size_t>(q - tok_ - 1);
   if (digits == 0 || digits > kMaxToken) {
-    issue_cut(t, digits == 0 ? SyntaxCode::UnexpectedToken : SyntaxCode::TokenTooLong,
-              loc_of(tok_), tok_, digits + 1);
+    issue_cut(t, digits == 0 ? SyntaxCode::UnexpectedToken : SyntaxCode::TokenTooLong, loc_of(tok_),
+              tok_, digits + 1);
     return true;
   }
   t.kind = TokKind::Nag;
@@ -324,7 +317,7 @@ bool Lexer::lex_nag(Token& t) {
 bool Lexer::lex_suffix(Token& t) {
   ensure(8);
   const char* q = tok_;
-  while (*q == '!' || *q == '?') ++q;
+  while (q < tok_ + 3 && (*q == '!' || *q == '?')) ++q;  // three already make it malformed
   const auto len = static_cast<std::size_t>(q - tok_);
   std::uint32_t code = 0;
   if (len == 1) {
@@ -362,9 +355,7 @@ bool Lexer::lex_utf8(Token& t) {
     p_ = tok_ + kHalfDraw.size();
     return true;
   }
-  const std::size_t len = std::min<std::size_t>(utf8_length(static_cast<unsigned char>(*tok_)),
-                                                static_cast<std::size_t>(end_ - tok_));
-  issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(tok_), tok_, len);
+  issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(tok_), tok_, utf8_length(tok_, end_));
   return true;
 }
 

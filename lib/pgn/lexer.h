@@ -50,8 +50,8 @@ struct Token {
   std::uint8_t text_flags = 0;  // check_text() bits for Tag and Comment
   // Issue tokens, and Tag tokens with an attached issue (has_issue); the issue is at loc.
   bool has_issue = false;
-  bool cut = false;      // the lexer skipped to the next tag section after this issue
-  bool in_tag = false;   // an Issue about a tag line (it belongs to the tag section)
+  bool cut = false;     // the lexer skipped to the next tag section after this issue
+  bool in_tag = false;  // an Issue about a tag line (it belongs to the tag section)
   SyntaxCode code = SyntaxCode::UnexpectedChar;
   Severity severity = Severity::Error;
   std::string_view issue_text;  // a copy owned by the lexer, valid until the next scan
@@ -79,9 +79,7 @@ class Lexer {
   std::uint64_t position() const { return abs(p_); }
 
  private:
-  std::uint64_t abs(const char* q) const {
-    return base_ + static_cast<std::uint64_t>(q - buf_);
-  }
+  std::uint64_t abs(const char* q) const { return base_ + static_cast<std::uint64_t>(q - buf_); }
   Location loc_of(const char* q) const {
     const std::uint64_t off = abs(q);
     return Location{off, line_, static_cast<std::uint32_t>(off - line_start_ + 1)};
@@ -92,8 +90,8 @@ class Lexer {
     token_on_line_ = false;
   }
 
-  bool refill();                 // keeps [tok_, end_); false if the buffer is full
-  void ensure(std::size_t n);    // at least n bytes from tok_ unless at end of input
+  bool refill();               // keeps [tok_, end_); false if the buffer is full
+  void ensure(std::size_t n);  // at least n bytes from tok_ unless at end of input
   void skip_blank();
   bool match(const char* q, std::string_view pattern) const;
 

@@ -29,13 +29,16 @@ std::string_view trim_unterminated_value(const char* v, const char* e) {
 }  // namespace
 
 bool Lexer::tag_shaped(const char* q) const {
+  // Decided within a fixed window so that the answer never depends on the buffer size.
+  const char* const limit =
+      q + std::min<std::size_t>(kTagLookahead, static_cast<std::size_t>(end_ - q));
   ++q;
-  while (is_blank(*q)) ++q;
+  while (q < limit && is_blank(*q)) ++q;
   const char* name = q;
-  while (is_name(*q)) ++q;
+  while (q < limit && is_name(*q)) ++q;
   if (q == name) return false;
-  while (is_blank(*q)) ++q;
-  return *q == '"';
+  while (q < limit && is_blank(*q)) ++q;
+  return q < limit && *q == '"';
 }
 
 void Lexer::skip_rest_of_line() {
@@ -139,20 +142,26 @@ bool Lexer::lex_tag(Token& t) {
 bool Lexer::lex_bracket_in_movetext(Token& t) {
   ensure(kTagLookahead);
   if (!token_on_line_ && tag_shaped(tok_)) return lex_tag(t);
+  // Skip to ']' or the end of the line, discarding as the buffer refills. The issue shows
+  // at most kIssueText bytes, which the look-ahead above guarantees are buffered.
+  const char* shown = tok_ + 1;
+  while (shown < end_ && shown < tok_ + kIssueText && *shown != ']' && !ends_line(*shown)) {
+    ++shown;
+  }
+  if (shown < end_ && *shown == ']') ++shown;
+  issue(t, SyntaxCode::TagAfterMovetext, Severity::Error, loc_of(tok_), tok_,
+        static_cast<std::size_t>(shown - tok_));
+  p_ = tok_ + 1;
   for (;;) {
-    const char* q = tok_ + 1;
+    const char* q = p_;
     while (*q != ']' && !ends_line(*q)) ++q;
-    if (q != end_ && *q == '\0') {  // NUL: let the main loop report it
-      p_ = q;
-    } else if (q == end_ && !eof_) {
-      if (refill()) continue;
-      p_ = q;
-    } else {
-      p_ = *q == ']' ? q + 1 : q;
+    if (q == end_ && !eof_) {
+      tok_ = q;
+      refill();
+      p_ = tok_;
+      continue;
     }
-    issue(t, SyntaxCode::TagAfterMovetext, Severity::Error, loc_of(tok_), tok_,
-          static_cast<std::size_t>(p_ - tok_));
-    if (p_ == end_ && !eof_) skip_rest_of_line();
+    p_ = (q != end_ && *q == ']') ? q + 1 : q;  // a NUL or line break is left to the caller
     return true;
   }
 }
@@ -170,12 +179,28 @@ bool Lexer::comment_breaks_at(const char* line, const char* history) const {
 
 bool Lexer::lex_comment(Token& t) {
   const Location open = loc_of(tok_);
+  {  // Fast path: the '}' is buffered and the comment has no line break.
+    const auto* close = static_cast<const char*>(
+        std::memchr(tok_ + 1, '}', static_cast<std::size_t>(end_ - tok_ - 1)));
+    if (close != nullptr) {
+      const std::string_view text(tok_ + 1, static_cast<std::size_t>(close - tok_ - 1));
+      const std::uint8_t flags = check_text(text.data(), text.size());
+      if ((flags & kTextLineBreak) == 0) {
+        t.kind = TokKind::Comment;
+        t.loc = open;
+        t.text = text;
+        t.text_flags = flags;
+        p_ = close + 1;
+        return true;
+      }
+    }
+  }
   std::size_t scan_off = 1;  // bytes from tok_ whose line breaks are processed
   bool skipping = false;     // the comment outgrew the buffer; its head is discarded
   for (;;) {
     const char* scan = tok_ + scan_off;
-    const auto* close = static_cast<const char*>(
-        std::memchr(scan, '}', static_cast<std::size_t>(end_ - scan)));
+    const auto* close =
+        static_cast<const char*>(std::memchr(scan, '}', static_cast<std::size_t>(end_ - scan)));
     const char* limit = close != nullptr ? close : end_;
     const bool has_cr = std::memchr(scan, '\r', static_cast<std::size_t>(limit - scan)) != nullptr;
     const char* stop = nullptr;  // the line where an unterminated comment gives up
@@ -189,8 +214,7 @@ bool Lexer::lex_comment(Token& t) {
       const char* ls = b + 1;
       if (*b == '\r' && *ls == '\n') ++ls;
       const bool unknown = (ls >= end_ || (*b == '\r' && b + 1 == end_)) && !eof_;
-      if (unknown || (*ls == '[' && static_cast<std::size_t>(end_ - ls) < kTagLookahead &&
-                      !eof_)) {
+      if (unknown || (*ls == '[' && static_cast<std::size_t>(end_ - ls) < kTagLookahead && !eof_)) {
         scan = b;  // come back to this break with more data
         deferred = true;
         break;
@@ -204,34 +228,43 @@ bool Lexer::lex_comment(Token& t) {
     }
     if (stop != nullptr) {
       p_ = stop;
-      const std::size_t len = skipping ? 0 : static_cast<std::size_t>(stop - tok_);
-      issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_, len);
+      if (skipping) {
+        issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, issue_text_, kIssueText);
+      } else {
+        issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_,
+              static_cast<std::size_t>(stop - tok_));
+      }
       t.cut = true;  // already at the next game's first line
       return true;
     }
     if (close != nullptr && !deferred) {
       p_ = close + 1;
       if (skipping) {
-        issue(t, SyntaxCode::TokenTooLong, Severity::Warning, open, nullptr, 0);
+        issue(t, SyntaxCode::TokenTooLong, Severity::Warning, open, issue_text_, kIssueText);
       } else {
         t.kind = TokKind::Comment;
         t.loc = open;
         t.text = std::string_view(tok_ + 1, static_cast<std::size_t>(close - tok_ - 1));
-        t.text_flags = check_text(t.text.data(), t.text.size());
+        t.text_flags = check_text(t.text.data(), t.text.size()) & ~kTextLineBreak;
       }
       return true;
     }
     if (eof_ && !deferred) {
       p_ = end_;
-      const std::size_t len = skipping ? 0 : static_cast<std::size_t>(end_ - tok_);
-      issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_, len);
+      if (skipping) {
+        issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, issue_text_, kIssueText);
+      } else {
+        issue(t, SyntaxCode::UnterminatedComment, Severity::Error, open, tok_,
+              static_cast<std::size_t>(end_ - tok_));
+      }
       t.cut = true;
       return true;
     }
     scan_off = static_cast<std::size_t>(scan - tok_);
     if (!refill()) {
-      // The comment fills the buffer: drop its head, keeping a little history for the
-      // blank-line test of comment_breaks_at().
+      // The comment fills the buffer: keep its first bytes for the issue text, then drop
+      // its head, keeping a little history for the blank-line test of comment_breaks_at().
+      if (!skipping) std::memcpy(issue_text_, tok_, kIssueText);
       skipping = true;
       const std::size_t history = std::min<std::size_t>(scan_off, 256);
       tok_ += scan_off - history;
@@ -270,16 +303,19 @@ bool Lexer::lex_line(Token& t, TokKind kind) {
 }
 
 void Lexer::resync() {
+  bool at_line_start = abs(p_) == line_start_;
   for (;;) {
-    if (abs(p_) == line_start_) {
+    if (at_line_start) {
+      while (is_blank(*p_)) ++p_;  // leading blanks, discarded as the buffer refills
+      if (p_ == end_ && !eof_) {
+        tok_ = p_;
+        refill();
+        continue;
+      }
+      at_line_start = false;
       tok_ = p_;
       ensure(kTagLookahead);
-      const char* q = p_;
-      while (is_blank(*q)) ++q;
-      if (*q == '[' && tag_shaped(q)) {
-        p_ = q;
-        return;
-      }
+      if (*p_ == '[' && tag_shaped(p_)) return;
     }
     const char* q = p_;
     while (!ends_line(*q)) ++q;
@@ -302,6 +338,7 @@ void Lexer::resync() {
     }
     p_ = (*q == '\r' && q[1] == '\n') ? q + 2 : q + 1;
     new_line(p_);
+    at_line_start = true;
   }
 }
 

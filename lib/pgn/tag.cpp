@@ -16,7 +16,8 @@ bool unescape_tag(std::string_view value_raw, std::string& out) {
   out.reserve(value_raw.size());
   bool changed = false;
   while (p < end) {
-    const auto* bs = static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+    const auto* bs =
+        static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
     if (bs == nullptr) {
       out.append(p, end);
       break;

@@ -582,6 +582,7 @@ void Replayer::end_game(const pgn::EndInfo& info) {
   }
   check_result();
   sink_.game_end(report_);
+  game_ = 0;  // text after the game is between games
 }
 
 }  // namespace pgnkit::replay

@@ -128,8 +128,11 @@ TEST(Source, OtherCompressionFormatsAreRefused) {
   EXPECT_FALSE(Source::open(dir.file("a.pgn.gz", "\x1F\x8B\x08\x00rest"), &err).has_value());
   EXPECT_EQ(err.code, IoErrorCode::UnsupportedCompression);
   EXPECT_STREQ(err.detail, "gzip");
-  EXPECT_FALSE(
-      Source::open(dir.file("a.xz", std::string("\xFD" "7zXZ\0rest", 9)), &err).has_value());
+  EXPECT_FALSE(Source::open(dir.file("a.xz", std::string("\xFD"
+                                                         "7zXZ\0rest",
+                                                         9)),
+                            &err)
+                   .has_value());
   EXPECT_STREQ(err.detail, "xz");
   EXPECT_FALSE(Source::open(dir.file("a.bz2", "BZh91AY&SYrest"), &err).has_value());
   EXPECT_STREQ(err.detail, "bzip2");
@@ -154,7 +157,8 @@ class PipedStdin {
     writer_ = std::thread([fd = fds[1], data = std::move(data)] {
       std::size_t done = 0;
       while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.data() + done, std::min<std::size_t>(4096, data.size() - done));
+        const ssize_t n =
+            ::write(fd, data.data() + done, std::min<std::size_t>(4096, data.size() - done));
         if (n <= 0) break;
         done += static_cast<std::size_t>(n);
       }

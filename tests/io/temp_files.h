@@ -26,8 +26,10 @@ class TempDir {
   TempDir& operator=(const TempDir&) = delete;
 
   std::string file(const std::string& name, std::string_view bytes) const {
-    const std::string p = path_ + "/" + name;
-    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::string p = path_;
+    p.append("/").append(name);
+    std::ofstream(p, std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     return p;
   }
   const std::string& path() const { return path_; }
@@ -48,7 +50,8 @@ inline std::string read_all(Source& src, std::size_t chunk = 1 << 16) {
 inline std::string sample_text(std::size_t n) {
   std::string s;
   for (int i = 0; s.size() < n; ++i) {
-    s += "[Event \"Game " + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+    s.append("[Event \"Game ").append(std::to_string(i));
+    s.append("\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n");
   }
   s.resize(n);
   return s;

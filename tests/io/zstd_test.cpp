@@ -100,9 +100,9 @@ TEST(Zstd, TruncatedStreamReportsTheOffsetReached) {
   EXPECT_EQ(got, text.substr(0, got.size()));
   char buf[16];
   EXPECT_EQ(src->read(buf, sizeof buf), 0u);  // stays at the error
-  EXPECT_EQ(describe(*src->error(), "cut.pgn.zst"),
-            "cut.pgn.zst: the input ended inside a zstd frame (truncated file) (at byte " +
-                std::to_string(got.size()) + ")");
+  std::string expected = "cut.pgn.zst: the input ended inside a zstd frame (truncated file)";
+  expected.append(" (at byte ").append(std::to_string(got.size())).append(")");
+  EXPECT_EQ(describe(*src->error(), "cut.pgn.zst"), expected);
 }
 
 TEST(Zstd, HeaderOnlyIsTruncated) {
@@ -129,7 +129,8 @@ TEST(Zstd, CorruptStream) {
 
 TEST(Zstd, GarbageAfterAFrameIsCorrupt) {
   const std::string text = sample_text(5000);
-  const std::string packed = compress(text) + "trailing garbage";
+  std::string packed = compress(text);
+  packed += "trailing garbage";
   Source src = Source::from_memory(packed);
   const std::string got = read_all(src);
   EXPECT_EQ(got, text);

@@ -27,7 +27,8 @@ struct Corpus {
 
 // Reads PGNKIT_SHARED_DIR/corpus/<name>, or returns false (the caller skips).
 bool read_corpus(const std::string& name, Corpus& out) {
-  const std::string path = std::string(PGNKIT_SHARED_DIR) + "/corpus/" + name;
+  std::string path = PGNKIT_SHARED_DIR "/corpus/";
+  path += name;
   if (!std::filesystem::exists(path)) return false;
   io::IoError err;
   auto src = io::Source::open(path, &err);
@@ -39,8 +40,8 @@ bool read_corpus(const std::string& name, Corpus& out) {
   return true;
 }
 
-#define SKIP_WITHOUT(name, corpus)                                                      \
-  if (!read_corpus(name, corpus)) {                                                     \
+#define SKIP_WITHOUT(name, corpus)                                                        \
+  if (!read_corpus(name, corpus)) {                                                       \
     GTEST_SKIP() << PGNKIT_SHARED_DIR "/corpus/" name " not found: corpus tests skipped"; \
   }
 

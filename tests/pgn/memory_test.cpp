@@ -21,8 +21,12 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace pgnkit::pgn {
 namespace {
@@ -48,7 +52,8 @@ std::pair<std::size_t, std::size_t> measure(const std::string& text) {
 constexpr std::size_t kLimit = (std::size_t{1} << 20) + 4096;  // the buffer plus slack
 
 TEST(Memory, TwentyMegabyteCommentUsesOnlyTheBuffer) {
-  const std::string text = "1. e4 {" + std::string(20u << 20, 'x') + "} e5 *\n";
+  std::string text = "1. e4 {";
+  text.append(20u << 20, 'x').append("} e5 *\n");
   const auto [bytes, count] = measure(text);
   EXPECT_LE(bytes, kLimit);
   EXPECT_LE(count, 2u);
@@ -65,7 +70,8 @@ TEST(Memory, ManyGamesAllocateNothingPerToken) {
 }
 
 TEST(Memory, DeepNestingUsesNoStack) {
-  const std::string text = "1. e4 " + std::string(1000000, '(') + " *\n";
+  std::string text = "1. e4 ";
+  text.append(1000000, '(').append(" *\n");
   const auto [bytes, count] = measure(text);
   EXPECT_LE(bytes, kLimit);
   EXPECT_LE(count, 2u);

@@ -145,7 +145,8 @@ TEST(Reader, GameNumbersAreOneBasedPerSource) {
 TEST(Reader, LogDoesNotDependOnBufferSize) {
   std::string text;
   for (int i = 0; i < 300; ++i) {
-    text += "[Event \"Game " + std::to_string(i) + "\"]\r\n[White \"Caf\xC3\xA9 \\\"x\\\"\"]\r\n\r\n";
+    text += test::cat(
+        {"[Event \"Game ", std::to_string(i), "\"]\r\n[White \"Caf\xC3\xA9 \\\"x\\\"\"]\r\n\r\n"});
     text += "1.e4 e5!? 2. Nf3 {a comment\nover two lines} (2. d4 $13 exd4 (2... d5)) 2... Nc6 ";
     text += "; line comment\n3. Bb5 a6 4. O-O 0-0-0 -- Z0 e8=Q+ ";
     text += i % 3 == 0 ? "1/2-1/2\n" : i % 3 == 1 ? "\xC2\xBD-\xC2\xBD\n" : "*\n";

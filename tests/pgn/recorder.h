@@ -1,6 +1,7 @@
 // A visitor that logs every callback as one line of text, for exact expectations.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -9,74 +10,81 @@
 
 namespace pgnkit::pgn::test {
 
+// Concatenation by append (GCC 12 gives false -Wrestrict warnings for operator+ chains).
+inline std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out.append(p);
+  return out;
+}
+
 inline std::string where(const Location& l) {
-  return "@" + std::to_string(l.line) + ":" + std::to_string(l.column) + "#" +
-         std::to_string(l.offset);
+  return cat(
+      {"@", std::to_string(l.line), ":", std::to_string(l.column), "#", std::to_string(l.offset)});
 }
 
 class Recorder : public Visitor {
  public:
-  bool locations = false;         // append @line:column#offset to token lines
-  std::string stop_at_san;        // return StopGame from san() for this text
-  std::string stop_at_tag;        // return StopGame from tag() with this name
-  bool stop_at_issue = false;     // return StopGame from syntax_error()
-  bool skip_variations = false;   // return Skip::Yes from begin_variation()
+  bool locations = false;        // append @line:column#offset to token lines
+  std::string stop_at_san;       // return StopGame from san() for this text
+  std::string stop_at_tag;       // return StopGame from tag() with this name
+  bool stop_at_issue = false;    // return StopGame from syntax_error()
+  bool skip_variations = false;  // return Skip::Yes from begin_variation()
   std::string log;
 
-  void begin_game(const GameInfo& g) { add("game " + std::to_string(g.number), g.where, true); }
+  void begin_game(const GameInfo& g) { add({"game ", std::to_string(g.number)}, g.where, true); }
   Control tag(std::string_view name, std::string_view value, Location l) {
-    add("tag " + std::string(name) + "=" + std::string(value), l);
+    add({"tag ", name, "=", value}, l);
     return name == stop_at_tag ? Control::StopGame : Control::Continue;
   }
   Control begin_movetext() {
-    add("movetext");
+    log += "movetext\n";
     return Control::Continue;
   }
   Control move_number(std::uint32_t n, Location l) {
-    add("num " + std::to_string(n), l);
+    add({"num ", std::to_string(n)}, l);
     return Control::Continue;
   }
   Control san(std::string_view text, Location l) {
-    add("san " + std::string(text), l);
+    add({"san ", text}, l);
     return text == stop_at_san ? Control::StopGame : Control::Continue;
   }
   Control nag(std::uint32_t code, Location l) {
-    add("nag " + std::to_string(code), l);
+    add({"nag ", std::to_string(code)}, l);
     return Control::Continue;
   }
   Control comment(std::string_view text, Location l) {
-    add("comment {" + std::string(text) + "}", l);
+    add({"comment {", text, "}"}, l);
     return Control::Continue;
   }
   Skip begin_variation(Location l) {
-    add("(", l);
+    add({"("}, l);
     return skip_variations ? Skip::Yes : Skip::No;
   }
   Control end_variation(Location l) {
-    add(")", l);
+    add({")"}, l);
     return Control::Continue;
   }
   void termination(Outcome o, std::string_view text, Location l) {
-    add("result " + std::string(text) + " = " + std::string(outcome_text(o)), l);
+    add({"result ", text, " = ", outcome_text(o)}, l);
   }
   void end_game(const EndInfo& e) {
-    add("end " + std::to_string(e.number) + (e.has_result ? "" : " no-result") +
-        (e.cut ? " cut" : "") + (e.stopped ? " stopped" : "") +
-        " e=" + std::to_string(e.errors) + " w=" + std::to_string(e.warnings) +
-        " to=" + std::to_string(e.end_offset));
+    log += cat({"end ", std::to_string(e.number), e.has_result ? "" : " no-result",
+                e.cut ? " cut" : "", e.stopped ? " stopped" : "", " e=", std::to_string(e.errors),
+                " w=", std::to_string(e.warnings), " to=", std::to_string(e.end_offset), "\n"});
   }
   Control syntax_error(const SyntaxIssue& i) {
-    add(std::string(i.severity == Severity::Error ? "ERROR " : "WARNING ") +
-            std::string(syntax_code_name(i.code)) + " '" + std::string(i.text) + "'",
+    add({i.severity == Severity::Error ? "ERROR " : "WARNING ", syntax_code_name(i.code), " '",
+         i.text, "'"},
         i.where, true);
     return stop_at_issue ? Control::StopGame : Control::Continue;
   }
-  void escape_line(std::string_view text, Location l) { add("escape " + std::string(text), l); }
+  void escape_line(std::string_view text, Location l) { add({"escape ", text}, l); }
 
  private:
-  void add(const std::string& s) { log += s + "\n"; }
-  void add(const std::string& s, const Location& l, bool always = false) {
-    log += s + (locations || always ? " " + where(l) : "") + "\n";
+  void add(std::initializer_list<std::string_view> parts, const Location& l, bool always = false) {
+    log += cat(parts);
+    if (locations || always) log += cat({" ", where(l)});
+    log += "\n";
   }
 };
 

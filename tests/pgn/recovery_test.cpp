@@ -51,10 +51,9 @@ TEST(Recovery, GamesAfterBrokenOnesAreDeliveredComplete) {
   Tally t;
   const ReadStats stats = tally(text, t);
   ASSERT_EQ(stats.games, 7u);
-  EXPECT_EQ(t.events, (std::vector<std::string>{
-                          "Good 1", "Broken: stray character", "Good 2",
-                          "Broken: unterminated comment", "Good 3", "Broken: missing result",
-                          "Good 4"}));
+  EXPECT_EQ(t.events, (std::vector<std::string>{"Good 1", "Broken: stray character", "Good 2",
+                                                "Broken: unterminated comment", "Good 3",
+                                                "Broken: missing result", "Good 4"}));
   for (std::size_t i : {0, 2, 4, 6}) {
     EXPECT_TRUE(t.ends[i].has_result) << i;
     EXPECT_FALSE(t.ends[i].cut) << i;
@@ -77,9 +76,9 @@ TEST(Recovery, GamesAfterBrokenOnesAreDeliveredComplete) {
 
 TEST(Recovery, HundredThousandNestedParensAreLinear) {
   const std::size_t n = 100000;
-  const std::string text = "[Event \"deep\"]\n1. e4 " + std::string(n, '(') + "e5 " +
-                           std::string(n, ')') + " d5 *\n[Event \"after\"]\n1. d4 " +
-                           std::string(n, '(') + "\n[Event \"last\"]\n*\n";
+  const std::string text = test::cat({"[Event \"deep\"]\n1. e4 ", std::string(n, '('), "e5 ",
+                                      std::string(n, ')'), " d5 *\n[Event \"after\"]\n1. d4 ",
+                                      std::string(n, '('), "\n[Event \"last\"]\n*\n"});
   const auto start = std::chrono::steady_clock::now();
   Tally t;
   const ReadStats stats = tally(text, t);
@@ -101,20 +100,21 @@ TEST(Recovery, HundredThousandNestedParensAreLinear) {
 
 TEST(Recovery, TwentyMegabyteLines) {
   const std::size_t big = 20u << 20;
-  std::string text = "[Event \"comment\"]\n1. e4 {" + std::string(big, 'c') + "} e5 *\n";
+  std::string text = test::cat({"[Event \"comment\"]\n1. e4 {", std::string(big, 'c'), "} e5 *\n"});
   text += "[Event \"moves\"]\n";
   std::uint64_t line_moves = 0;
   for (; text.size() < 2 * big; line_moves += 4) text += "Nf3 Nf6 Ng1 Ng8 ";
-  text += "*\n[Event \"tag value\"]\n[Site \"" + std::string(big, 't') + "\"]\n*\n";
-  text += "[Event \"symbol\"]\n1. " + std::string(big, 's') + " e4\n";
-  text += "[Event \"escape\"]\n%" + std::string(big, '%') + "\n*\n[Event \"last\"]\n1. d4 *\n";
+  text += test::cat({"*\n[Event \"tag value\"]\n[Site \"", std::string(big, 't'), "\"]\n*\n"});
+  text += test::cat({"[Event \"symbol\"]\n1. ", std::string(big, 's'), " e4\n"});
+  text += test::cat(
+      {"[Event \"escape\"]\n%", std::string(big, '%'), "\n*\n[Event \"last\"]\n1. d4 *\n"});
   const auto start = std::chrono::steady_clock::now();
   Tally t;
   const ReadStats stats = tally(text, t);
   EXPECT_LT(seconds_since(start), 5.0);
   ASSERT_EQ(stats.games, 6u);
-  EXPECT_EQ(t.events, (std::vector<std::string>{"comment", "moves", "tag value", "symbol",
-                                                "escape", "last"}));
+  EXPECT_EQ(t.events, (std::vector<std::string>{"comment", "moves", "tag value", "symbol", "escape",
+                                                "last"}));
   EXPECT_EQ(t.sans, 2u + line_moves + 1);  // e4 e5, the move line, d4
   EXPECT_EQ(t.comments, 0u);
   ASSERT_EQ(t.issues.size(), 4u);
@@ -163,7 +163,8 @@ TEST(Recovery, BinaryJunkIsLinearAndTheNextGameSurvives) {
 TEST(Recovery, TruncatedZstdInputIsReportedAndTheGameCut) {
   std::string text;
   for (int i = 0; i < 4000; ++i) {
-    text += "[Event \"g" + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+    text += test::cat(
+        {"[Event \"g", std::to_string(i), "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"});
   }
   std::string packed(ZSTD_compressBound(text.size()), '\0');
   packed.resize(ZSTD_compress(packed.data(), packed.size(), text.data(), text.size(), 3));

@@ -9,6 +9,7 @@
 namespace pgnkit::pgn {
 namespace {
 
+using test::cat;
 using test::record;
 
 std::string small_buffer(std::string_view text) {
@@ -42,12 +43,13 @@ TEST(Syntax, UnexpectedToken) {
 }
 
 TEST(Syntax, UnterminatedCommentEndsAtATagLineAfterABlankLine) {
-  EXPECT_EQ(record("[Event \"A\"]\n1. e4 {never closed\n1... e5\n\n[Site \"x\"]\n[Event \"B\"]\n*\n"),
-            "game 1 @1:1#0\ntag Event=A\nmovetext\nnum 1\nsan e4\n"
-            "ERROR unterminated_comment '{never closed\n1... e5\n\n' @2:7#18\n"
-            "end 1 no-result cut e=1 w=0 to=41\n"
-            "game 2 @5:1#41\ntag Site=x\ntag Event=B\nmovetext\nresult * = *\n"
-            "end 2 e=0 w=0 to=65\n");
+  EXPECT_EQ(
+      record("[Event \"A\"]\n1. e4 {never closed\n1... e5\n\n[Site \"x\"]\n[Event \"B\"]\n*\n"),
+      "game 1 @1:1#0\ntag Event=A\nmovetext\nnum 1\nsan e4\n"
+      "ERROR unterminated_comment '{never closed\n1... e5\n\n' @2:7#18\n"
+      "end 1 no-result cut e=1 w=0 to=41\n"
+      "game 2 @5:1#41\ntag Site=x\ntag Event=B\nmovetext\nresult * = *\n"
+      "end 2 e=0 w=0 to=65\n");
 }
 
 TEST(Syntax, UnterminatedCommentEndsAtAnEventTagLine) {
@@ -118,8 +120,9 @@ TEST(Syntax, TagAfterMovetextIsSkipped) {
 }
 
 TEST(Syntax, MissingResult) {
-  EXPECT_EQ(record("1. e4"), "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
-                             "WARNING missing_result '' @1:6#5\nend 1 no-result e=0 w=1 to=5\n");
+  EXPECT_EQ(record("1. e4"),
+            "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
+            "WARNING missing_result '' @1:6#5\nend 1 no-result e=0 w=1 to=5\n");
 }
 
 TEST(Syntax, BinaryDataInMovetextCutsTheGame) {
@@ -148,31 +151,34 @@ TEST(Syntax, ControlBytesInACommentAreAWarning) {
 }
 
 TEST(Syntax, CommentLongerThanTheBufferIsSkipped) {
-  const std::string text = "1. e4 {" + std::string(2000, 'x') + "} e5 *";
-  EXPECT_EQ(small_buffer(text), "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
-                                "WARNING token_too_long '' @1:7#6\nsan e5\nresult * = *\n"
-                                "end 1 e=0 w=1 to=" + std::to_string(text.size()) + "\n");
+  const std::string text = cat({"1. e4 {", std::string(2000, 'x'), "} e5 *"});
+  EXPECT_EQ(small_buffer(text), cat({"game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
+                                     "WARNING token_too_long '{",
+                                     std::string(47, 'x'),
+                                     "' @1:7#6\nsan e5\nresult * = *\n"
+                                     "end 1 e=0 w=1 to=",
+                                     std::to_string(text.size()), "\n"}));
 }
 
 TEST(Syntax, SymbolLongerThan255BytesCutsTheGame) {
-  const std::string text = "1. " + std::string(300, 'a') + " e5 *";
-  EXPECT_EQ(record(text), "game 1 @1:1#0\nmovetext\nnum 1\n"
-                          "ERROR token_too_long '" + std::string(48, 'a') + "' @1:4#3\n"
-                          "end 1 no-result cut e=1 w=0 to=" + std::to_string(text.size()) + "\n");
+  const std::string text = cat({"1. ", std::string(300, 'a'), " e5 *"});
+  EXPECT_EQ(record(text),
+            cat({"game 1 @1:1#0\nmovetext\nnum 1\nERROR token_too_long '", std::string(48, 'a'),
+                 "' @1:4#3\nend 1 no-result cut e=1 w=0 to=", std::to_string(text.size()), "\n"}));
 }
 
 TEST(Syntax, TagLineLongerThanTheBufferIsSkipped) {
-  const std::string text = "[Event \"" + std::string(2000, 'x') + "\"]\n[Site \"s\"]\n*";
+  const std::string text = cat({"[Event \"", std::string(2000, 'x'), "\"]\n[Site \"s\"]\n*"});
   EXPECT_EQ(small_buffer(text),
-            "game 1 @1:1#0\nWARNING token_too_long '[Event \"" + std::string(40, 'x') +
-                "' @1:1#0\ntag Site=s\nmovetext\nresult * = *\n"
-                "end 1 e=0 w=1 to=" + std::to_string(text.size()) + "\n");
+            cat({"game 1 @1:1#0\nWARNING token_too_long '[Event \"", std::string(40, 'x'),
+                 "' @1:1#0\ntag Site=s\nmovetext\nresult * = *\nend 1 e=0 w=1 to=",
+                 std::to_string(text.size()), "\n"}));
 }
 
 TEST(Syntax, EscapeLineLongerThanTheBufferIsSkipped) {
-  const std::string text = "%" + std::string(2000, 'x') + "\n*";
-  EXPECT_EQ(small_buffer(text), "WARNING token_too_long '%" + std::string(47, 'x') +
-                                    "' @1:1#0\nWARNING text_between_games '*' @2:1#2002\n");
+  const std::string text = cat({"%", std::string(2000, 'x'), "\n*"});
+  EXPECT_EQ(small_buffer(text), cat({"WARNING token_too_long '%", std::string(47, 'x'),
+                                     "' @1:1#0\nWARNING text_between_games '*' @2:1#2002\n"}));
 }
 
 TEST(Syntax, NestingTooDeepSkipsTheInnerVariation) {

@@ -19,7 +19,7 @@ std::string tokens(std::string_view text) {
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("game ", 0) == 0 || line == "movetext" || line.rfind("end ", 0) == 0) continue;
-    out += line + "|";
+    out.append(line).append("|");
   }
   return out;
 }
@@ -67,7 +67,8 @@ TEST(Tolerance, BlackMoveNumbers) {
 }
 
 TEST(Tolerance, MissingMoveNumbers) {
-  EXPECT_EQ(tokens("[Event \"A\"]\ne4 e5 Nf3 *"), "tag Event=A|san e4|san e5|san Nf3|result * = *|");
+  EXPECT_EQ(tokens("[Event \"A\"]\ne4 e5 Nf3 *"),
+            "tag Event=A|san e4|san e5|san Nf3|result * = *|");
   // Tagless games without numbers (pgn-extract's test files have them).
   EXPECT_EQ(tokens("e4 e5 *\nNf3 Nc6 *\n"),
             "san e4|san e5|result * = *|san Nf3|san Nc6|result * = *|");
@@ -130,25 +131,35 @@ TEST(Tolerance, ResultSpellings) {
       {"0-1", "0-1"},
       {"1/2-1/2", "1/2-1/2"},
       {"*", "*"},
-      {"\xC2\xBD-\xC2\xBD", "1/2-1/2"},       // ½-½
-      {"1\xE2\x80\x93" "0", "1-0"},           // en dash
-      {"0\xE2\x80\x93" "1", "0-1"},           // en dash
-      {"1\xE2\x80\x94" "0", "1-0"},           // em dash
-      {"0\xE2\x80\x94" "1", "0-1"},           // em dash
-      {"1/2\xE2\x80\x93" "1/2", "1/2-1/2"},  // en dash
+      {"\xC2\xBD-\xC2\xBD", "1/2-1/2"},  // ½-½
+      {"1\xE2\x80\x93"
+       "0",
+       "1-0"},  // en dash
+      {"0\xE2\x80\x93"
+       "1",
+       "0-1"},  // en dash
+      {"1\xE2\x80\x94"
+       "0",
+       "1-0"},  // em dash
+      {"0\xE2\x80\x94"
+       "1",
+       "0-1"},  // em dash
+      {"1/2\xE2\x80\x93"
+       "1/2",
+       "1/2-1/2"},  // en dash
       {"1/2", "1/2-1/2"},
   };
   for (const auto& [text, canonical] : cases) {
     // Built with append: GCC 12 gives a false -Wrestrict for chains of string operator+.
     std::string expected = "num 1|san e4|result ";
     expected.append(text).append(" = ").append(canonical).append("|");
-    EXPECT_EQ(tokens("1. e4 " + text + "\n"), expected) << text;
+    EXPECT_EQ(tokens(test::cat({"1. e4 ", text, "\n"})), expected) << text;
     // Inside a variation a result is ignored: only the main line ends a game.
     const std::size_t end = 13 + text.size() + 4;  // after the ')'
     expected = "num 1|san e4|(|num 1|san d4|WARNING result_in_variation '";
     expected.append(text).append("' @1:14#13|san e5|)|WARNING missing_result '' @1:");
     expected.append(std::to_string(end + 1)).append("#").append(std::to_string(end)).append("|");
-    EXPECT_EQ(tokens("1. e4 (1. d4 " + text + " e5)"), expected) << text;
+    EXPECT_EQ(tokens(test::cat({"1. e4 (1. d4 ", text, " e5)"})), expected) << text;
   }
 }
 
@@ -159,7 +170,7 @@ TEST(Tolerance, StrayDotsAndControlZ) {
 
 TEST(Tolerance, VeryLongLineWithSmallBuffer) {
   std::string text = "[Event \"long\"]\n";
-  for (int i = 1; i <= 5000; ++i) text += std::to_string(i) + ". Nf3 Nf6 ";
+  for (int i = 1; i <= 5000; ++i) text.append(std::to_string(i)).append(". Nf3 Nf6 ");
   text += "*\n";
   struct Count : Visitor {
     int sans = 0;
