@@ -95,7 +95,44 @@ bool ends_with(std::string_view s, std::string_view t) {
   return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
 }
 
+// The shapes most moves have: "e4", "Nf3", "Nxf3", "exd5", each with an optional '+'/'#'.
+// Returns false (touching nothing but the suffix) when `s` is something else.
+bool split_common(std::string_view s, SanParts& p) {
+  SanSuffix suffix = SanSuffix::None;
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
+    suffix = s.back() == '+' ? SanSuffix::Check : SanSuffix::Mate;
+    s.remove_suffix(1);
+  }
+  const std::size_t n = s.size();
+  if (n < 2 || n > 4 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
+  if (n == 2) {
+    p.piece = PieceType::Pawn;
+  } else {
+    const PieceType t = piece_from_upper(s[0]);
+    const bool piece = t != PieceType::None && t != PieceType::Pawn;
+    if (n == 3) {
+      if (!piece) return false;
+      p.piece = t;
+    } else if (s[1] != 'x') {
+      return false;
+    } else if (piece) {
+      p.piece = t;
+      p.capture_mark = true;
+    } else if (is_file(s[0])) {
+      p.piece = PieceType::Pawn;
+      p.from_file = s[0] - 'a';
+      p.capture_mark = true;
+    } else {
+      return false;
+    }
+  }
+  p.to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+  p.suffix = suffix;
+  return true;
+}
+
 bool split(std::string_view s, SanParts& p) {
+  if (split_common(s, p)) return true;
   // Character tests rather than string compares: this runs for every move of every game.
   while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
   if (s.size() > 2 && (s.back() == '.' || s.back() == 'p') &&
@@ -256,12 +293,15 @@ Bitboard legal_sources(const Position& pos, PieceType t, Square to, bool pushes_
   Bitboard pseudo = pseudo_sources(pos, pos.side_to_move(), t, to);
   if (pushes_only) pseudo &= file_bb(file_of(to));
   Bitboard legal = 0;
-  const Square ksq = pos.king(pos.side_to_move());
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king(us);
+  const Bitboard sliders =
+      pos.pieces(~us, PieceType::Bishop, PieceType::Queen) | pos.pieces(~us, PieceType::Rook);
   for (Bitboard b = pseudo; b;) {
     const Square from = pop_lsb(b);
-    // Fast path: not in check, not the king, not en passant, and off every line through the
-    // king, so it cannot be pinned.
-    if (!pos.in_check() && from != ksq && !line(ksq, from) &&
+    // Fast path: not in check, not the king, not en passant, and no enemy slider on any line
+    // through the king and the piece, so it cannot be pinned.
+    if (!pos.in_check() && from != ksq && !(line(ksq, from) & sliders) &&
         (t != PieceType::Pawn || to != pos.ep_square())) {
       legal |= bb(from);
       continue;
@@ -357,6 +397,23 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
   return r;
 }
 
+// A UCI move ("g1f3", "e7e8q") reads as a pawn move from the g-file; when that fails, it is
+// read as UCI instead, for any piece. Only called for moves that did not resolve.
+void read_as_uci(const Position& pos, std::string_view text, SanResult& r) {
+  while (!text.empty() &&
+         (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
+    text.remove_suffix(1);
+  if (text.size() < 4 || text.size() > 5 || !is_file(text[0]) || !is_rank(text[1]) ||
+      !is_file(text[2]) || !is_rank(text[3]))
+    return;
+  if (const auto m = parse_uci(pos, text)) {
+    r = SanResult{};
+    r.move = *m;
+    r.ok_ = true;
+    r.notes = static_cast<std::uint16_t>(SanNote::LongAlgebraic);
+  }
+}
+
 }  // namespace
 
 std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
@@ -382,22 +439,7 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
     r.notes = p.notes | static_cast<std::uint16_t>(SanNote::NullMoveNotation);
   } else {
     r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
-    // A UCI move ("g1f3", "e7e8q") reads as a pawn move from the g-file; when no pawn can
-    // make it, read it as UCI instead, for any piece.
-    std::string_view body = text;
-    while (!body.empty() &&
-           (body.back() == '+' || body.back() == '#' || body.back() == '!' || body.back() == '?'))
-      body.remove_suffix(1);
-    const bool uci_shape = body.size() >= 4 && body.size() <= 5 && is_file(body[0]) &&
-                           is_rank(body[1]) && is_file(body[2]) && is_rank(body[3]);
-    if (!r.ok() && uci_shape) {
-      if (const auto m = parse_uci(pos, body)) {
-        r = SanResult{};
-        r.move = *m;
-        r.ok_ = true;
-        r.notes = static_cast<std::uint16_t>(SanNote::LongAlgebraic);
-      }
-    }
+    if (!r.ok()) read_as_uci(pos, text, r);
   }
   r.suffix = p.suffix;
   if (!r.ok()) return r;
