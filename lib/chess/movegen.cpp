@@ -58,15 +58,23 @@ template <class Sink>
   const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~own;
   const Bitboard pinned = pos.pinned();
 
-  for (PieceType t : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-    Bitboard pieces = pos.pieces(us, t);
-    if (t == PieceType::Knight) pieces &= ~pinned;  // a pinned knight can never move
-    while (pieces) {
-      const Square from = pop_lsb(pieces);
-      Bitboard moves = attacks(t, from, occ) & target;
-      if (pinned & bb(from)) moves &= line(ksq, from);
-      sink.add(from, moves);
-    }
+  // One loop per attack kind, no dispatch on the piece type; a queen is visited twice, once
+  // as a diagonal and once as an orthogonal slider (the two target sets are disjoint).
+  for (Bitboard b = pos.pieces(us, PieceType::Knight) & ~pinned; b;) {  // pinned knights never move
+    const Square from = pop_lsb(b);
+    sink.add(from, knight_attacks(from) & target);
+  }
+  for (Bitboard b = pos.pieces(us, PieceType::Bishop, PieceType::Queen); b;) {
+    const Square from = pop_lsb(b);
+    Bitboard moves = bishop_attacks(from, occ) & target;
+    if (pinned & bb(from)) moves &= line(ksq, from);
+    sink.add(from, moves);
+  }
+  for (Bitboard b = pos.pieces(us, PieceType::Rook, PieceType::Queen); b;) {
+    const Square from = pop_lsb(b);
+    Bitboard moves = rook_attacks(from, occ) & target;
+    if (pinned & bb(from)) moves &= line(ksq, from);
+    sink.add(from, moves);
   }
 
   {

@@ -122,22 +122,6 @@ bool Position::compute_ep_legal() const {
   return false;
 }
 
-Bitboard Position::pinned() const {
-  const Color us = side_;
-  const Square ksq = king(us);
-  const Bitboard snipers =
-      (rook_attacks(ksq, 0) & pieces(~us, PieceType::Rook, PieceType::Queen)) |
-      (bishop_attacks(ksq, 0) & pieces(~us, PieceType::Bishop, PieceType::Queen));
-  const Bitboard occ = pieces();
-  Bitboard pinned = 0;
-  for (Bitboard b = snipers; b;) {
-    const Square s = pop_lsb(b);
-    const Bitboard blockers = between(ksq, s) & ~bb(s) & occ;
-    if (blockers && !more_than_one(blockers)) pinned |= blockers & pieces(us);
-  }
-  return pinned;
-}
-
 void Position::update_derived() {
   checkers_ = attackers_to(king(side_), pieces(), ~side_);
   ep_legal_ = compute_ep_legal();

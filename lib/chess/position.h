@@ -56,7 +56,21 @@ class Position {
   bool in_check() const { return checkers_ != 0; }
   // Pieces of the side to move pinned to their own king (computed on each call: the move
   // generator asks once per position, the replayer's legality test does without it).
-  Bitboard pinned() const;
+  Bitboard pinned() const {
+    const Color us = side_;
+    const Square ksq = king(us);
+    const Bitboard snipers =
+        (rook_attacks(ksq, 0) & pieces(~us, PieceType::Rook, PieceType::Queen)) |
+        (bishop_attacks(ksq, 0) & pieces(~us, PieceType::Bishop, PieceType::Queen));
+    const Bitboard occ = pieces();
+    Bitboard result = 0;
+    for (Bitboard b = snipers; b;) {
+      const Square s = pop_lsb(b);
+      const Bitboard blockers = between(ksq, s) & ~bb(s) & occ;
+      if (blockers && !more_than_one(blockers)) result |= blockers;
+    }
+    return result & pieces(us);
+  }
   // Pieces of colour `by` attacking square s, with the given occupancy.
   Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
     return ((pawn_attacks(~by, s) & pieces(PieceType::Pawn)) |
