@@ -149,5 +149,53 @@ TEST(Draws, MoveAfterStalemateIsAnError) {
   EXPECT_EQ(run.errors(), 1u);
 }
 
+// Precedence at one ply: fivefold repetition before the 75-move rule. Clock 134 in the FEN:
+// the 4-ply rook shuffle repeats the start a 5th time at ply 16, when the clock reaches 150.
+TEST(Draws, FivefoldBeatsSeventyFiveMoveRuleAtTheSamePly) {
+  const std::string fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/R7/4K3 w - - 134 80\"]\n";
+  std::string moves;
+  for (int i = 0; i < 4; ++i) moves += "Ra3 Kd8 Ra2 Ke8 ";
+  const auto run = replay_text(game(moves, "1/2-1/2", fen));
+  ASSERT_EQ(run.games.size(), 1u);
+  EXPECT_EQ(run.games[0].status, GameStatus::FivefoldRepetition);
+  EXPECT_EQ(run.games[0].auto_draw_ply, 16u);
+}
+
+// Precedence at one ply: stalemate before insufficient material. Nxf6 takes the checking rook,
+// leaves K+N v K, and the black king on h8 has no move.
+TEST(Draws, StalemateBeatsInsufficientMaterialAtTheSamePly) {
+  const std::string fen = "[SetUp \"1\"]\n[FEN \"7k/5K2/5r2/8/4N3/8/8/8 w - - 0 1\"]\n";
+  const auto run = replay_text(game("1. Nxf6", "1/2-1/2", fen));
+  ASSERT_EQ(run.games.size(), 1u);
+  EXPECT_EQ(run.errors(), 0u);
+  EXPECT_EQ(run.games[0].status, GameStatus::Stalemate);
+}
+
+// A FEN start with castling rights differs from the same placement after the rights are lost:
+// the king's round trip does not repeat the start.
+TEST(Draws, CastlingRightsInTheStartFenMakePositionsDiffer) {
+  const std::string fen = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n";
+  std::string moves;
+  for (int i = 0; i < 3; ++i) moves += "Kf1 Kd8 Ke1 Ke8 ";
+  const auto run = replay_text(game(moves, "*", fen));
+  ASSERT_EQ(run.games.size(), 1u);
+  // The position after 1.Kf1 recurs at plies 5 and 9: threefold at 9. Were the start (with
+  // rights) the same position as after 2...Ke8, the start would recur at 4 and 8: at 8.
+  EXPECT_EQ(run.games[0].threefold_ply, 9u);
+}
+
+// An en-passant square in the start FEN counts only when the capture is legal.
+TEST(Draws, StartFenEnPassantSquareCountsOnlyWhenCapturable) {
+  // Black can take d3 en passant: the start differs from its later recurrences.
+  const std::string capturable = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1\"]\n";
+  std::string moves = "1... Kd8 2. Kd1 Ke8 3. Ke1 Kd8 4. Kd1 Ke8 5. Ke1";
+  auto run = replay_text(game(moves, "*", capturable));
+  EXPECT_EQ(run.games[0].threefold_ply, std::nullopt);
+  // No black pawn can take: the start is the same position as after 2...Ke8 3.Ke1.
+  const std::string not_capturable = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1\"]\n";
+  run = replay_text(game(moves, "*", not_capturable));
+  EXPECT_EQ(run.games[0].threefold_ply, 8u);
+}
+
 }  // namespace
 }  // namespace pgnkit::replay
