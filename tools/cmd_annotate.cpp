@@ -75,14 +75,13 @@ class AnnotateSink : public replay::RecordSink {
   std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0;
 };
 
-// Reads `path` into `sink`; returns false on an I/O error (already reported).
-bool annotate_file(const std::string& path, AnnotateSink& sink) {
-  auto source = open_input(path);
-  if (!source) return false;
-  sink.set_file(std::string(source->name()));
-  replay::RecordBuilder builder(sink);
-  pgn::read_pgn(*source, builder);
-  return !report_read_error(*source);
+// Reads `files` into `sink`; returns false on an I/O error (already reported).
+bool annotate_files(const std::vector<std::string>& files, AnnotateSink& sink) {
+  return !for_each_input(files, [&sink](io::Source& source) {
+    sink.set_file(std::string(source.name()));
+    replay::RecordBuilder builder(sink);
+    pgn::read_pgn(source, builder);
+  });
 }
 
 bool report_sink_error(const io::OutputSink& out) {
@@ -121,7 +120,7 @@ int run_in_place(const AnnotateArgs& args) {
     bool ok = out.has_value();
     if (ok) {
       AnnotateSink sink(args, *out);
-      ok = annotate_file(path, sink);
+      ok = annotate_files({path}, sink);
       ok = out->finish() && ok;
       ok = !report_sink_error(*out) && ok;
       games += sink.games();
@@ -176,7 +175,7 @@ int run_annotate(AnnotateArgs& args) {
   }
   AnnotateSink sink(args, *out);
   bool failed = false;
-  for (const std::string& path : inputs_or_stdin(args.files)) failed |= !annotate_file(path, sink);
+  failed |= !annotate_files(args.files, sink);
   failed |= !out->finish();
   failed |= report_sink_error(*out);
   return finish(sink, failed);

@@ -118,22 +118,13 @@ int run_check(const CheckArgs& args) {
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
-  bool io_failed = false;
   const auto t0 = std::chrono::steady_clock::now();
-  for (const std::string& path : inputs_or_stdin(args.files)) {
-    if (sink.limit_reached()) break;
-    auto source = open_input(path);
-    if (!source) {
-      io_failed = true;
-      continue;
-    }
-    sink.set_file(std::string(source->name()));
+  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
+    sink.set_file(std::string(source.name()));
     CheckVisitor visitor(sink, opt);
-    const pgn::ReadStats stats = pgn::read_pgn(*source, visitor);
-    sink.totals().bytes += stats.bytes;
-    std::fflush(stdout);
-    io_failed |= report_read_error(*source);
-  }
+    sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
+    return !sink.limit_reached();
+  });
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals& t = sink.totals();
   std::fprintf(stderr,

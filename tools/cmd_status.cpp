@@ -179,19 +179,11 @@ int run_status(const StatusArgs& args) {
     std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%s\n", "game", "white", "black", "tag", "plies",
                 "status", "rules", "ok", "problems");
   }
-  bool io_failed = false;
-  for (const std::string& path : inputs_or_stdin(args.files)) {
-    auto source = open_input(path);
-    if (!source) {
-      io_failed = true;
-      continue;
-    }
-    sink.set_file(std::string(source->name()));
+  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
+    sink.set_file(std::string(source.name()));
     replay::Replayer replayer(sink, opt);
-    pgn::read_pgn(*source, replayer);
-    std::fflush(stdout);
-    io_failed |= report_read_error(*source);
-  }
+    pgn::read_pgn(source, replayer);
+  });
   if (args.summary) sink.print_summary();
   if (io_failed) return kExitUsage;
   return sink.inconsistent() ? kExitProblems : kExitOk;

@@ -2,8 +2,10 @@
 // reported on stderr in one format and turn the exit status to 2.
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "io/source.h"
@@ -18,5 +20,30 @@ std::optional<io::Source> open_input(const std::string& path);
 
 // After reading: prints the source's I/O error, if any, and returns true when there was one.
 bool report_read_error(const io::Source& source);
+
+// Reads each input in turn: opens it (printing why not), calls read(source), flushes stdout,
+// prints the source's read error. read() may return false to stop before the next input.
+// Returns true when any input could not be opened or read to the end.
+template <class Read>
+bool for_each_input(const std::vector<std::string>& files, Read&& read) {
+  bool failed = false;
+  for (const std::string& path : inputs_or_stdin(files)) {
+    auto source = open_input(path);
+    if (!source) {
+      failed = true;
+      continue;
+    }
+    bool go_on = true;
+    if constexpr (std::is_same_v<decltype(read(*source)), bool>) {
+      go_on = read(*source);
+    } else {
+      read(*source);
+    }
+    std::fflush(stdout);
+    failed |= report_read_error(*source);
+    if (!go_on) break;
+  }
+  return failed;
+}
 
 }  // namespace pgnkit::tools

@@ -89,6 +89,17 @@ void Replayer::report(Problem p) {
   sink_.problem(p);
 }
 
+void Replayer::report_game(ProblemCode code, Severity severity, pgn::Location where,
+                           std::string message) {
+  Problem p;
+  p.code = code;
+  p.severity = severity;
+  p.game = game_;
+  p.where = where;
+  p.message = std::move(message);
+  report(std::move(p));
+}
+
 void Replayer::report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
                                    const PlayLine& line, std::string message,
                                    chess::SanError error) {
@@ -119,13 +130,8 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
   for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   if (options_.tag_checks &&
       std::find(tag_hashes_.begin(), tag_hashes_.end(), h) != tag_hashes_.end()) {
-    Problem p;
-    p.code = ProblemCode::DuplicateTag;
-    p.severity = Severity::Warning;
-    p.game = game_;
-    p.where = where;
-    p.message = "duplicate tag [" + std::string(name) + "]; the last value is used";
-    report(std::move(p));
+    report_game(ProblemCode::DuplicateTag, Severity::Warning, where,
+                "duplicate tag [" + std::string(name) + "]; the last value is used");
   }
   tag_hashes_.push_back(h);
   const int roster = seven_tag_roster_index(name);
@@ -171,16 +177,11 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
   } else if (options_.tag_checks && (name == "Date" || name == "Round")) {
     pgn::unescape_tag(value_raw, scratch_);
     if (!(name == "Date" ? valid_date(scratch_) : valid_round(scratch_))) {
-      Problem p;
-      p.code = ProblemCode::BadTagValue;
-      p.severity = Severity::Warning;
-      p.game = game_;
-      p.where = where;
-      p.message = cat(
-          "[", name, " \"", scratch_, "\"] is not in the standard form (",
-          name == "Date" ? "YYYY.MM.DD, '?' for unknown digits" : "digits and '.', or '?' or '-'",
-          ")");
-      report(std::move(p));
+      report_game(ProblemCode::BadTagValue, Severity::Warning, where,
+                  cat("[", name, " \"", scratch_, "\"] is not in the standard form (",
+                      name == "Date" ? "YYYY.MM.DD, '?' for unknown digits"
+                                     : "digits and '.', or '?' or '-'",
+                      ")"));
     }
   }
   return pgn::Control::Continue;
@@ -189,22 +190,12 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
 void Replayer::check_tags() {
   for (int i = 0; i < 7; ++i) {
     if (tags_.roster_seen & (1u << i)) continue;
-    Problem p;
-    p.code = ProblemCode::MissingTag;
-    p.severity = Severity::Warning;
-    p.game = game_;
-    p.where = game_where_;
-    p.message = "missing Seven Tag Roster tag [" + std::string(seven_tag_roster_name(i)) + "]";
-    report(std::move(p));
+    report_game(ProblemCode::MissingTag, Severity::Warning, game_where_,
+                "missing Seven Tag Roster tag [" + std::string(seven_tag_roster_name(i)) + "]");
   }
   if (tags_.has_result && !parse_result(tags_.result)) {
-    Problem p;
-    p.code = ProblemCode::BadTagValue;
-    p.severity = Severity::Warning;
-    p.game = game_;
-    p.where = game_where_;
-    p.message = "[Result \"" + tags_.result + "\"] is not 1-0, 0-1, 1/2-1/2 or *";
-    report(std::move(p));
+    report_game(ProblemCode::BadTagValue, Severity::Warning, game_where_,
+                "[Result \"" + tags_.result + "\"] is not 1-0, 0-1, 1/2-1/2 or *");
   }
 }
 
@@ -213,13 +204,8 @@ bool Replayer::set_up_start() {
       tags_.has_variant ? classify_variant(tags_.variant) : VariantKind::Standard;
   if (variant == VariantKind::Unsupported) {
     report_.unsupported_variant = true;
-    Problem p;
-    p.code = ProblemCode::UnsupportedVariant;
-    p.severity = Severity::Warning;
-    p.game = game_;
-    p.where = game_where_;
-    p.message = "unsupported variant \"" + tags_.variant + "\": the game is not replayed";
-    report(std::move(p));
+    report_game(ProblemCode::UnsupportedVariant, Severity::Warning, game_where_,
+                "unsupported variant \"" + tags_.variant + "\": the game is not replayed");
     return false;
   }
   bool chess960 = variant == VariantKind::Chess960;
@@ -227,20 +213,12 @@ bool Replayer::set_up_start() {
   main.cur = chess::Position::start();
   const bool setup = tags_.has_setup && tags_.setup == "1";
   if (tags_.has_fen && !setup) {
-    Problem p;
-    p.code = ProblemCode::FenWithoutSetUp;
-    p.game = game_;
-    p.where = game_where_;
-    p.message = "[FEN] without [SetUp \"1\"]; the FEN is used";
-    report(std::move(p));
+    report_game(ProblemCode::FenWithoutSetUp, Severity::Error, game_where_,
+                "[FEN] without [SetUp \"1\"]; the FEN is used");
   }
   if (setup && !tags_.has_fen) {
-    Problem p;
-    p.code = ProblemCode::SetUpWithoutFen;
-    p.game = game_;
-    p.where = game_where_;
-    p.message = "[SetUp \"1\"] without a [FEN] tag; replaying from the initial position";
-    report(std::move(p));
+    report_game(ProblemCode::SetUpWithoutFen, Severity::Error, game_where_,
+                "[SetUp \"1\"] without a [FEN] tag; replaying from the initial position");
   }
   if (tags_.has_fen) {
     auto problem = chess::parse_fen(tags_.fen, main.cur, chess960);
@@ -248,25 +226,16 @@ bool Replayer::set_up_start() {
         !chess::parse_fen(tags_.fen, main.cur, true)) {
       chess960 = true;
       problem.reset();
-      Problem p;
-      p.code = ProblemCode::Chess960WithoutVariant;
-      p.severity = Severity::Warning;
-      p.game = game_;
-      p.where = game_where_;
-      p.message =
+      report_game(
+          ProblemCode::Chess960WithoutVariant, Severity::Warning, game_where_,
           "the FEN's castling rights only fit Chess960 but there is no [Variant \"Chess960\"]; "
-          "replayed as Chess960";
-      report(std::move(p));
+          "replayed as Chess960");
     }
     if (problem) {
-      Problem p;
-      p.code = ProblemCode::InvalidFen;
-      p.game = game_;
-      p.where = game_where_;
-      p.message = "invalid [FEN \"" + tags_.fen + "\"]" +
-                  (problem->field ? " (field " + std::to_string(problem->field) + ")" : "") + ": " +
-                  std::string(chess::fen_error_message(problem->error));
-      report(std::move(p));
+      report_game(ProblemCode::InvalidFen, Severity::Error, game_where_,
+                  "invalid [FEN \"" + tags_.fen + "\"]" +
+                      (problem->field ? " (field " + std::to_string(problem->field) + ")" : "") +
+                      ": " + std::string(chess::fen_error_message(problem->error)));
       return false;
     }
   } else {

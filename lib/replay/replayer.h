@@ -84,6 +84,8 @@ class Replayer : public pgn::Visitor {
 
   void reset_game();
   void report(Problem p);
+  // A problem about the game as a whole (tags, set-up, variant): no ply, move or position.
+  void report_game(ProblemCode code, Severity severity, pgn::Location where, std::string message);
   void report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
                            const PlayLine& line, std::string message,
                            chess::SanError error = chess::SanError::Syntax);

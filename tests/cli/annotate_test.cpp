@@ -3,23 +3,20 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using pgnkit::testing::read_file;
 
 int run(const std::string& args) {
   const std::string cmd = std::string("'") + PGNKIT_BINARY + "' " + args + " 2>/dev/null";

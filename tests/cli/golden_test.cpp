@@ -5,28 +5,21 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void write_file(const fs::path& p, const std::string& s) {
-  std::ofstream out(p, std::ios::binary);
-  out << s;
-}
+using pgnkit::testing::read_file;
+using pgnkit::testing::write_file;
 
 std::string normalise(std::string s) {
   static const std::regex seconds(R"(\d+\.\d+ s\b)");
