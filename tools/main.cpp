@@ -19,11 +19,13 @@ int main(int argc, char** argv) {
       "Examples:\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
+      "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "Run 'pgnkit <command> --help' for the options of a command.");
   int exit_code = pgnkit::tools::kExitOk;
   pgnkit::tools::register_check(app, exit_code);
   pgnkit::tools::register_status(app, exit_code);
   pgnkit::tools::register_annotate(app, exit_code);
+  pgnkit::tools::register_convert(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   try {
     app.parse(argc, argv);

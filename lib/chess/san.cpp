@@ -456,6 +456,12 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
 }
 
 int write_san(const Position& pos, Move m, char* out) {
+  Position after = pos;
+  if (!m.is_null()) after.play(m);
+  return write_san(pos, m, after, out);
+}
+
+int write_san(const Position& pos, Move m, const Position& after, char* out) {
   int n = 0;
   if (m.is_null()) {
     out[n++] = '-';
@@ -489,8 +495,6 @@ int write_san(const Position& pos, Move m, char* out) {
       out[n++] = kPieceChar[index(m.promotion())];
     }
   }
-  Position after = pos;
-  after.play(m);
   if (after.in_check()) out[n++] = has_legal_move(after) ? '+' : '#';
   return n;
 }

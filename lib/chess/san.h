@@ -15,6 +15,9 @@ namespace pgnkit::chess {
 // kMaxSan bytes to `out` and returns the length. Checks for mate by generating replies.
 inline constexpr int kMaxSan = 8;
 int write_san(const Position& pos, Move m, char* out);
+// The same, for a caller that has already played the move: `after` gives the check mark
+// without playing it again.
+int write_san(const Position& pos, Move m, const Position& after, char* out);
 std::string to_san(const Position& pos, Move m);
 
 // Why a SAN could not be read as a legal move. Each has one line in san_error_message().

@@ -61,9 +61,10 @@ struct GameRecord {
   bool chess960 = false;
   bool cut = false;
 
+  // The value of a tag; of a duplicated tag, the last (as the replayer reads it).
   const std::string* tag(std::string_view name) const {
-    for (const auto& t : tags)
-      if (t.name == name) return &t.value;
+    for (auto t = tags.rbegin(); t != tags.rend(); ++t)
+      if (t->name == name) return &t->value;
     return nullptr;
   }
   void clear();

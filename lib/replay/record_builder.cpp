@@ -84,7 +84,7 @@ void RecordBuilder::move(const MoveEvent& e) {
   node.played = true;
   node.notes = e.notes;
   char buf[chess::kMaxSan + 2];
-  node.san.assign(buf, static_cast<std::size_t>(chess::write_san(e.before, e.move, buf)));
+  node.san.assign(buf, static_cast<std::size_t>(chess::write_san(e.before, e.move, e.after, buf)));
 }
 
 pgn::Control RecordBuilder::nag(std::uint32_t code, pgn::Location) {

@@ -91,25 +91,32 @@ struct MovetextWriter {
     bool need_number = true;
     if (opt.comments)
       for (const auto& c : l.leading_comments) w.comment(c);
-    for (const replay::MoveNode& node : l.moves) {
-      if (!node.san.empty()) {
-        if (ply % 2 == 0 || need_number) {
-          number = std::to_string(ply / 2 + 1);
-          number += ply % 2 == 0 ? "." : "...";
+    // NAGs and comments that follow a move (or, for a holder of variations that come before a
+    // line's first move, that follow those variations).
+    auto annotations = [&](const replay::MoveNode& node) {
+      if (opt.nags)
+        for (const auto n : node.nags) {
+          number.assign(1, '$');
+          number.append(std::to_string(n));
           w.token(number);
         }
-        w.token(node.san);
-        need_number = false;
-        if (opt.nags)
-          for (const auto n : node.nags) {
-            number.assign(1, '$');
-            number.append(std::to_string(n));
-            w.token(number);
-          }
-        if (opt.comments && !node.comments.empty()) {
-          for (const auto& c : node.comments) w.comment(c);
-          need_number = true;
+      if (opt.comments && !node.comments.empty()) {
+        for (const auto& c : node.comments) w.comment(c);
+        need_number = true;
+      }
+    };
+    for (const replay::MoveNode& node : l.moves) {
+      if (!node.san.empty()) {
+        // The move number stays on the line of its move.
+        number.clear();
+        if (ply % 2 == 0 || need_number) {
+          number = std::to_string(ply / 2 + 1);
+          number += ply % 2 == 0 ? ". " : "... ";
         }
+        number += node.san;
+        w.token(number);
+        need_number = false;
+        annotations(node);
       }
       if (opt.variations && !node.variations.empty()) {
         for (const replay::Line& v : node.variations) {
@@ -119,6 +126,7 @@ struct MovetextWriter {
         }
         need_number = true;
       }
+      if (node.san.empty()) annotations(node);
       if (!node.san.empty()) ++ply;
     }
   }
@@ -159,16 +167,17 @@ void write_pgn(const replay::GameRecord& game, const PgnWriteOptions& opt, std::
                                     : "?");
       }
     }
-    if (opt.tags == TagSet::All) {
-      for (std::size_t i = 0; i < game.tags.size(); ++i) {
-        const replay::Tag& t = game.tags[i];
-        if (replay::seven_tag_roster_index(t.name) >= 0) continue;
-        // A duplicated tag is written once, with its last value (as the replayer reads it).
-        bool later = false;
-        for (std::size_t j = i + 1; j < game.tags.size() && !later; ++j)
-          later = game.tags[j].name == t.name;
-        if (!later) append_tag(out, t.name, t.value);
-      }
+    for (std::size_t i = 0; i < game.tags.size(); ++i) {
+      const replay::Tag& t = game.tags[i];
+      if (replay::seven_tag_roster_index(t.name) >= 0) continue;
+      // Seven: the roster plus what it takes to replay the game (its start and variant).
+      if (opt.tags == TagSet::Seven && t.name != "SetUp" && t.name != "FEN" && t.name != "Variant")
+        continue;
+      // A duplicated tag is written once, with its last value (as the replayer reads it).
+      bool later = false;
+      for (std::size_t j = i + 1; j < game.tags.size() && !later; ++j)
+        later = game.tags[j].name == t.name;
+      if (!later) append_tag(out, t.name, t.value);
     }
     out += '\n';
   }

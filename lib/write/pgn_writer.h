@@ -9,6 +9,8 @@
 
 namespace pgnkit::write {
 
+// Seven: the Seven Tag Roster, plus SetUp, FEN and Variant when present (without them the
+// game could not be replayed). None: no tag section at all.
 enum class TagSet : std::uint8_t { All, Seven, None };
 
 struct PgnWriteOptions {

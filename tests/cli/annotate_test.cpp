@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -25,7 +26,9 @@ int run(const std::string& args) {
 }
 
 fs::path temp_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("pgnkit_annotate_" + name);
+  // The pid keeps concurrent runs of the suite (several build trees) apart.
+  const fs::path dir =
+      fs::temp_directory_path() / ("pgnkit_annotate_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

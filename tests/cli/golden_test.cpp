@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -35,7 +36,8 @@ class Golden : public ::testing::TestWithParam<std::string> {};
 TEST_P(Golden, MatchesExpectedOutput) {
   const fs::path dir = fs::path(PGNKIT_SOURCE_DIR) / "tests/cli/cases" / GetParam();
   const fs::path data = fs::path(PGNKIT_SOURCE_DIR) / "tests/data";
-  const fs::path tmp = fs::temp_directory_path() / ("pgnkit_golden_" + GetParam());
+  const fs::path tmp =
+      fs::temp_directory_path() / ("pgnkit_golden_" + GetParam() + "_" + std::to_string(getpid()));
   fs::create_directories(tmp);
   std::string args = read_file(dir / "args");
   while (!args.empty() && (args.back() == '\n' || args.back() == '\r')) args.pop_back();

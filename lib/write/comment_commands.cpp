@@ -1,0 +1,205 @@
+#include "write/comment_commands.h"
+
+#include <charconv>
+
+namespace pgnkit::write {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+void append_uint(std::string& out, std::uint64_t n) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, r.ptr);
+}
+
+// Appends `rest` / `scale` (< 1) as ".ddd" without trailing zeros (50 / 1000 -> ".05"), or
+// nothing when it is 0.
+void append_fraction(std::string& out, std::uint64_t rest, std::uint64_t scale) {
+  if (rest == 0) return;
+  out += '.';
+  for (scale /= 10; rest != 0; scale /= 10) {
+    out += static_cast<char>('0' + rest / scale);
+    rest %= scale;
+  }
+}
+
+// Reads unsigned digits at text[i...]; at most `max_digits`. Returns false when none.
+bool read_digits(std::string_view text, std::size_t& i, std::size_t max_digits,
+                 std::uint64_t& value) {
+  const std::size_t start = i;
+  value = 0;
+  while (i < text.size() && is_digit(text[i]) && i - start < max_digits)
+    value = value * 10 + static_cast<std::uint64_t>(text[i++] - '0');
+  return i > start;
+}
+
+// Each reader accepts exactly the canonical form (see the header) and advances `i`.
+
+// Digits without a leading zero ("0" alone is fine); at most `max` of them.
+bool read_number(std::string_view t, std::size_t& i, std::size_t max, std::uint64_t& v) {
+  const std::size_t start = i;
+  if (!read_digits(t, i, max, v)) return false;
+  return !(t[start] == '0' && i - start > 1);
+}
+
+// Exactly two digits, below 60.
+bool read_sexagesimal(std::string_view t, std::size_t& i, std::uint64_t& v) {
+  if (i + 2 > t.size() || !is_digit(t[i]) || !is_digit(t[i + 1]) || t[i] > '5') return false;
+  v = static_cast<std::uint64_t>((t[i] - '0') * 10 + (t[i + 1] - '0'));
+  i += 2;
+  return true;
+}
+
+// ".d", ".dd" or ".ddd" without a trailing zero, or nothing; as thousandths.
+bool read_fraction(std::string_view t, std::size_t& i, std::uint64_t& thousandths) {
+  thousandths = 0;
+  if (i >= t.size() || t[i] != '.') return true;
+  const std::size_t start = ++i;
+  if (!read_digits(t, i, 3, thousandths) || t[i - 1] == '0') return false;
+  for (std::size_t n = i - start; n < 3; ++n) thousandths *= 10;
+  return true;
+}
+
+bool read_duration(std::string_view t, std::size_t& i, std::optional<std::int64_t>& ms) {
+  std::uint64_t h = 0, m = 0, s = 0, frac = 0;
+  if (!read_number(t, i, 6, h) || i >= t.size() || t[i++] != ':') return false;
+  if (!read_sexagesimal(t, i, m) || i >= t.size() || t[i++] != ':') return false;
+  if (!read_sexagesimal(t, i, s) || !read_fraction(t, i, frac)) return false;
+  ms = static_cast<std::int64_t>(((h * 60 + m) * 60 + s) * 1000 + frac);
+  return true;
+}
+
+bool read_eval(std::string_view t, std::size_t& i, std::optional<Eval>& out) {
+  Eval e;
+  e.mate = i < t.size() && t[i] == '#';
+  if (e.mate) ++i;
+  const bool negative = i < t.size() && t[i] == '-';
+  if (negative) ++i;
+  std::uint64_t v = 0;
+  if (!read_number(t, i, 7, v)) return false;
+  if (!e.mate) {
+    if (i >= t.size() || t[i++] != '.' || i >= t.size() || !is_digit(t[i])) return false;
+    v = v * 100 + static_cast<std::uint64_t>(t[i++] - '0') * 10;
+    if (i < t.size() && is_digit(t[i])) {
+      if (t[i] == '0') return false;  // 0.10 is written 0.1
+      v += static_cast<std::uint64_t>(t[i++] - '0');
+    }
+  }
+  if (negative && v == 0) return false;  // -0.0, #-0
+  e.value = static_cast<std::int32_t>(negative ? -static_cast<std::int64_t>(v)
+                                               : static_cast<std::int64_t>(v));
+  out = e;
+  return true;
+}
+
+}  // namespace
+
+void append_duration(std::string& out, std::int64_t ms) {
+  const auto v = static_cast<std::uint64_t>(ms < 0 ? 0 : ms);
+  const std::uint64_t secs = v / 1000;
+  append_uint(out, secs / 3600);
+  out += ':';
+  out += static_cast<char>('0' + secs / 60 % 60 / 10);
+  out += static_cast<char>('0' + secs / 60 % 10);
+  out += ':';
+  out += static_cast<char>('0' + secs % 60 / 10);
+  out += static_cast<char>('0' + secs % 10);
+  append_fraction(out, v % 1000, 1000);
+}
+
+void append_eval(std::string& out, Eval e) {
+  const std::int64_t v = e.value;
+  if (e.mate) out += '#';
+  if (v < 0) out += '-';
+  const auto a = static_cast<std::uint64_t>(v < 0 ? -v : v);
+  if (e.mate) {
+    append_uint(out, a);
+    return;
+  }
+  append_uint(out, a / 100);
+  out += '.';
+  out += static_cast<char>('0' + a % 100 / 10);
+  if (a % 10 != 0) out += static_cast<char>('0' + a % 10);
+}
+
+void append_seconds(std::string& out, std::int64_t ms) {
+  const auto v = static_cast<std::uint64_t>(ms < 0 ? 0 : ms);
+  append_uint(out, v / 1000);
+  append_fraction(out, v % 1000, 1000);
+}
+
+void append_command_comment(std::string& out, const CommentCommands& c) {
+  const std::size_t start = out.size();
+  auto sep = [&] {
+    if (out.size() > start) out += ' ';
+  };
+  if (c.eval) {
+    out += "[%eval ";
+    append_eval(out, *c.eval);
+    out += ']';
+  }
+  if (c.clock_ms) {
+    sep();
+    out += "[%clk ";
+    append_duration(out, *c.clock_ms);
+    out += ']';
+  }
+  if (c.emt_ms) {
+    sep();
+    out += "[%emt ";
+    append_duration(out, *c.emt_ms);
+    out += ']';
+  }
+}
+
+bool parse_command_comment(std::string_view text, CommentCommands& out) {
+  out = {};
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  if (text.size() < 4 || text[0] != '[' || text[1] != '%') return false;
+  // One pass over the canonical form: "[%eval E] [%clk D] [%emt D]", any of them, in order.
+  // White space may be any run of blanks and line breaks: the PGN writer folds it to one space.
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    const std::size_t start = i;
+    while (i < text.size() && is_space(text[i])) ++i;
+    return i > start;
+  };
+  int last = -1;  // 0 eval, 1 clk, 2 emt: each must come after the previous one
+  for (;;) {
+    if (!text.substr(i).starts_with("[%")) return false;
+    i += 2;
+    int kind;
+    const std::string_view rest = text.substr(i);
+    if (rest.starts_with("eval")) {
+      kind = 0;
+      i += 4;
+    } else if (rest.starts_with("clk")) {
+      kind = 1;
+      i += 3;
+    } else if (rest.starts_with("emt")) {
+      kind = 2;
+      i += 3;
+    } else {
+      return false;
+    }
+    if (!skip_space()) return false;
+    const bool ok = kind == 0   ? read_eval(text, i, out.eval)
+                    : kind == 1 ? read_duration(text, i, out.clock_ms)
+                                : read_duration(text, i, out.emt_ms);
+    if (!ok || kind <= last || i >= text.size() || text[i++] != ']') return false;
+    last = kind;
+    if (i == text.size()) break;
+    if (!skip_space()) return false;
+  }
+  return (!out.clock_ms || *out.clock_ms <= kMaxDurationMs) &&
+         (!out.emt_ms || *out.emt_ms <= kMaxDurationMs);
+}
+
+}  // namespace pgnkit::write

@@ -1,0 +1,138 @@
+// Comment commands: values read only from canonical text, and written back byte for byte.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "write/comment_commands.h"
+
+namespace pgnkit::write {
+namespace {
+
+std::string canonical(const CommentCommands& c) {
+  std::string out;
+  append_command_comment(out, c);
+  return out;
+}
+
+TEST(convert, CommentCommandsReadsLichessComments) {
+  CommentCommands c;
+  ASSERT_TRUE(parse_command_comment(" [%eval 0.17] [%clk 0:00:30] ", c));
+  EXPECT_EQ(c.eval, (Eval{false, 17}));
+  EXPECT_EQ(c.clock_ms, 30'000);
+  EXPECT_FALSE(c.emt_ms);
+  ASSERT_TRUE(parse_command_comment("[%eval #-3]", c));
+  EXPECT_EQ(c.eval, (Eval{true, -3}));
+  ASSERT_TRUE(parse_command_comment("\n[%clk 1:02:03.25]\n[%emt 0:00:01.5]", c));
+  EXPECT_EQ(c.clock_ms, 3'723'250);
+  EXPECT_EQ(c.emt_ms, 1'500);
+  ASSERT_TRUE(parse_command_comment("[%eval\n-0.05]", c));  // folded by the PGN writer
+  EXPECT_EQ(c.eval, (Eval{false, -5}));
+}
+
+TEST(convert, CommentCommandsKeepsEverythingElseAsText) {
+  CommentCommands c;
+  for (const char* text : {
+           "",                               // no command
+           "text [%clk 0:00:30]",            // text besides commands
+           "[%clk 0:00:30] text",            //
+           "[%clk 00:00:30]",                // padded hours
+           "[%clk 0:0:30]",                  // unpadded minutes
+           "[%clk 0:60:00]",                 // minutes out of range
+           "[%clk 0:00:30.50]",              // trailing zero in the fraction
+           "[%clk 0:00:30.1234]",            // too precise
+           "[%clk 0:00:30 ]",                // space before ']'
+           "[% clk 0:00:30]",                // space after '%'
+           "[%clk 0:00:30][%eval 0.1]",      // glued
+           "[%clk 0:00:30] [%eval 0.17]",    // eval after clk
+           "[%clk 0:00:30] [%clk 0:00:29]",  // twice
+           "[%eval 0.10]",                   // trailing zero
+           "[%eval .1]",                     //
+           "[%eval 1]",                      // no decimals
+           "[%eval -0.0]",                   // negative zero
+           "[%eval 01.5]",                   // leading zero
+           "[%eval #-0]",                    //
+           "[%eval 0.17,20]",                // depth
+           "[%csl Ga4]",                     // another command
+           "[%clk 0:00:30]]",                //
+       }) {
+    EXPECT_FALSE(parse_command_comment(text, c)) << text;
+  }
+}
+
+TEST(convert, CommentCommandsFormats) {
+  std::string s;
+  append_duration(s, 0);
+  EXPECT_EQ(s, "0:00:00");
+  s.clear();
+  append_duration(s, 36'000'050);
+  EXPECT_EQ(s, "10:00:00.05");
+  s.clear();
+  append_eval(s, {false, 0});
+  EXPECT_EQ(s, "0.0");
+  s.clear();
+  append_eval(s, {false, -150});
+  EXPECT_EQ(s, "-1.5");
+  s.clear();
+  append_eval(s, {true, 12});
+  EXPECT_EQ(s, "#12");
+  s.clear();
+  append_seconds(s, 2'500);
+  EXPECT_EQ(s, "2.5");
+  s.clear();
+  append_seconds(s, 180'000);
+  EXPECT_EQ(s, "180");
+  s.clear();
+  append_seconds(s, 50);
+  EXPECT_EQ(s, "0.05");
+}
+
+// Any values: written, then read back, give the same values and the same text.
+TEST(convert, CommentCommandsRandomValuesRoundTrip) {
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 20'000; ++i) {
+    CommentCommands c;
+    if (rng() % 2) c.clock_ms = static_cast<std::int64_t>(rng() % kMaxDurationMs);
+    if (rng() % 2) c.emt_ms = static_cast<std::int64_t>(rng() % 100'000) * (rng() % 2 ? 1 : 1000);
+    if (rng() % 2 || c.empty())
+      c.eval = Eval{rng() % 4 == 0, static_cast<std::int32_t>(rng() % 4001) - 2000};
+    const std::string text = canonical(c);
+    CommentCommands back;
+    ASSERT_TRUE(parse_command_comment(text, back)) << text;
+    EXPECT_EQ(back, c) << text;
+    EXPECT_EQ(canonical(back), text);
+  }
+}
+
+// Any text read as commands writes back to itself (mutations of canonical text).
+TEST(convert, CommentCommandsReadTextWritesBackExactly) {
+  std::mt19937_64 rng(7);
+  const std::string alphabet = "0123456789:.-# []%clkevaemt";
+  for (int i = 0; i < 50'000; ++i) {
+    std::string text = "[%eval 0.17] [%clk 0:00:30] [%emt 0:00:01]";
+    for (int k = rng() % 3; k >= 0; --k) {
+      const std::size_t at = rng() % text.size();
+      switch (rng() % 3) {
+        case 0: text[at] = alphabet[rng() % alphabet.size()]; break;
+        case 1: text.erase(at, 1); break;
+        default: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+      }
+    }
+    CommentCommands c;
+    if (!parse_command_comment(text, c)) continue;
+    std::string folded;  // the text as the PGN writer prints it
+    bool space = false;
+    for (const char ch : text) {
+      if (ch == ' ') {
+        space = !folded.empty();
+      } else {
+        if (space) folded += ' ';
+        space = false;
+        folded += ch;
+      }
+    }
+    EXPECT_EQ(canonical(c), folded) << text;
+  }
+}
+
+}  // namespace
+}  // namespace pgnkit::write

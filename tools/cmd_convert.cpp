@@ -1,0 +1,282 @@
+// pgnkit convert: games from PGN or NDJSON to PGN, NDJSON, UCI, LAN, FEN, EPD or CSV.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "diagnostic.h"
+#include "input.h"
+#include "io/sink.h"
+#include "ndjson/reader.h"
+#include "pgn/reader.h"
+#include "replay/record_builder.h"
+#include "write/annotate.h"
+#include "write/json.h"
+#include "write/line_writers.h"
+#include "write/ndjson_writer.h"
+#include "write/pgn_writer.h"
+
+namespace pgnkit::tools {
+namespace {
+
+enum class Format : std::uint8_t { Pgn, Ndjson, Uci, Lan, Fen, Epd, Csv };
+
+struct ConvertArgs {
+  std::vector<std::string> files;
+  std::string output = "-";
+  std::string to, from = "pgn";
+  std::string on_error = "keep";
+  std::string tags = "all";
+  std::size_t line_length = 80;
+  bool no_comments = false, no_nags = false, no_variations = false;
+  bool moves_only = false, include_start = false;
+  std::vector<std::string> columns;
+  // Derived.
+  Format format = Format::Pgn;
+  write::AnnotateOptions annotate;
+  write::PgnWriteOptions pgn;
+};
+
+Format parse_format(const std::string& s) {
+  if (s == "ndjson") return Format::Ndjson;
+  if (s == "uci") return Format::Uci;
+  if (s == "lan") return Format::Lan;
+  if (s == "fen") return Format::Fen;
+  if (s == "epd") return Format::Epd;
+  if (s == "csv") return Format::Csv;
+  return Format::Pgn;
+}
+
+// Writes every game it receives in the output format; prints problems and bad lines.
+class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
+ public:
+  ConvertSink(const ConvertArgs& args, io::OutputSink& out) : args_(args), out_(out) {}
+  void set_file(std::string f) {
+    id_base_ += file_games_;
+    file_games_ = 0;
+    file_ = std::move(f);
+  }
+  std::uint64_t games() const { return games_; }
+  std::uint64_t bad_games() const { return bad_games_; }
+  std::uint64_t dropped() const { return dropped_; }
+  std::uint64_t bad_lines() const { return bad_lines_; }
+
+  void problem(const replay::Problem& p) override {
+    if (p.severity != replay::Severity::Error) return;
+    text_.clear();
+    append_problem_text(text_, file_, p, true, false);
+    std::fwrite(text_.data(), 1, text_.size(), stderr);
+  }
+
+  void line_error(const ndjson::LineError& e) override {
+    ++bad_lines_;
+    file_games_ = std::max(file_games_, e.game);
+    text_.clear();
+    text_ += file_;
+    text_ += ':' + std::to_string(e.where.line) + ':' + std::to_string(e.where.column);
+    text_ += ": error[";
+    text_ += ndjson::error_code_name(e.code);
+    text_ += "]: ";
+    write::append_utf8(text_, e.message);
+    text_ += " [game " + std::to_string(e.game) + ", line skipped]\n";
+    std::fwrite(text_.data(), 1, text_.size(), stderr);
+  }
+
+  void game(const replay::GameRecord& record) override {
+    ++games_;
+    file_games_ = std::max(file_games_, record.number);
+    const replay::GameRecord* game = &record;
+    if (write::has_move_errors(record)) {
+      ++bad_games_;
+      work_ = record;
+      if (!write::annotate(work_, args_.annotate)) {
+        ++dropped_;
+        return;
+      }
+      game = &work_;
+    }
+    text_.clear();
+    write_game(*game, id_base_ + record.number);
+    out_.write(text_);
+  }
+
+  void header() {
+    if (args_.format != Format::Csv) return;
+    text_.clear();
+    write::write_csv_header(args_.columns, text_);
+    out_.write(text_);
+  }
+
+ private:
+  void write_game(const replay::GameRecord& game, std::uint64_t id) {
+    switch (args_.format) {
+      case Format::Pgn: write::write_pgn(game, args_.pgn, text_); break;
+      case Format::Ndjson: write::write_ndjson(game, {args_.moves_only}, text_); break;
+      case Format::Uci: write::write_uci_line(game, text_); break;
+      case Format::Lan: write::write_lan_line(game, text_); break;
+      case Format::Fen:
+      case Format::Epd:
+        write::write_positions(game, {args_.format == Format::Epd, args_.include_start, id}, text_);
+        break;
+      case Format::Csv: write::write_csv_row(game, args_.columns, text_); break;
+    }
+  }
+
+  const ConvertArgs& args_;
+  io::OutputSink& out_;
+  replay::GameRecord work_;
+  std::string text_, file_;
+  std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0, bad_lines_ = 0;
+  std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids count games across all inputs
+};
+
+// A RecordBuilder that can leave comments and NAGs out of the records when the output does
+// not show them (read_pgn calls the callbacks of the type it is given: these hide the base's).
+class Builder : public replay::RecordBuilder {
+ public:
+  Builder(replay::RecordSink& sink, bool comments, bool nags)
+      : RecordBuilder(sink), comments_(comments), nags_(nags) {}
+  pgn::Control comment(std::string_view text, pgn::Location where) {
+    return comments_ ? RecordBuilder::comment(text, where) : pgn::Control::Continue;
+  }
+  pgn::Control nag(std::uint32_t code, pgn::Location where) {
+    return nags_ ? RecordBuilder::nag(code, where) : pgn::Control::Continue;
+  }
+
+ private:
+  bool comments_, nags_;
+};
+
+// Reads one input into `sink`.
+void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& sink) {
+  sink.set_file(std::string(source.name()));
+  const bool all = args.format == Format::Ndjson;
+  const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
+  const bool nags = all || (args.format == Format::Pgn && args.pgn.nags);
+  Builder builder(sink, comments, nags);
+  if (args.from == "ndjson") {
+    ndjson::ReadOptions options;
+    options.comments = comments;
+    options.nags = nags;
+    ndjson::read_ndjson(source, builder, sink, options);
+  } else {
+    pgn::read_pgn(source, builder);
+  }
+}
+
+// Options that only make sense for some formats: a usage error elsewhere.
+bool check_options(const ConvertArgs& a, const std::vector<std::string>& given) {
+  auto misplaced = [&](const char* option, bool ok, const char* formats) {
+    for (const auto& g : given)
+      if (g == option && !ok) {
+        std::fprintf(stderr, "pgnkit convert: %s applies to --to %s only\n", option, formats);
+        return true;
+      }
+    return false;
+  };
+  const bool pgn = a.format == Format::Pgn;
+  return !(misplaced("--line-length", pgn, "pgn") || misplaced("--no-comments", pgn, "pgn") ||
+           misplaced("--no-nags", pgn, "pgn") || misplaced("--no-variations", pgn, "pgn") ||
+           misplaced("--tags", pgn, "pgn") ||
+           misplaced("--moves-only", a.format == Format::Ndjson, "ndjson") ||
+           misplaced("--include-start", a.format == Format::Fen || a.format == Format::Epd,
+                     "fen and epd") ||
+           misplaced("--columns", a.format == Format::Csv, "csv"));
+}
+
+int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
+  args.format = parse_format(args.to);
+  if (!check_options(args, given)) return kExitUsage;
+  args.annotate.on_error = args.on_error == "skip"       ? write::OnError::Skip
+                           : args.on_error == "truncate" ? write::OnError::Truncate
+                                                         : write::OnError::Keep;
+  args.pgn.line_length = args.line_length;
+  args.pgn.comments = !args.no_comments;
+  args.pgn.nags = !args.no_nags;
+  args.pgn.variations = !args.no_variations;
+  args.pgn.tags = args.tags == "seven"  ? write::TagSet::Seven
+                  : args.tags == "none" ? write::TagSet::None
+                                        : write::TagSet::All;
+  io::IoError err;
+  auto out = io::OutputSink::open(args.output, &err);
+  if (!out) {
+    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
+    return kExitUsage;
+  }
+  ConvertSink sink(args, *out);
+  sink.header();
+  bool failed =
+      for_each_input(args.files, [&](io::Source& source) { convert_source(source, args, sink); });
+  failed |= !out->finish();
+  if (out->error()) {
+    std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
+    failed = true;
+  }
+  std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped",
+               static_cast<unsigned long long>(sink.games()),
+               static_cast<unsigned long long>(sink.bad_games()),
+               sink.bad_games() ? "see above" : "none",
+               static_cast<unsigned long long>(sink.dropped()));
+  if (args.from == "ndjson")
+    std::fprintf(stderr, ", %llu bad lines", static_cast<unsigned long long>(sink.bad_lines()));
+  std::fputc('\n', stderr);
+  if (failed) return kExitUsage;
+  return sink.bad_games() || sink.bad_lines() ? kExitProblems : kExitOk;
+}
+
+}  // namespace
+
+void register_convert(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ConvertArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "convert", "Convert games between PGN, NDJSON, UCI, LAN, FEN, EPD and CSV.");
+  cmd->add_option("files", args->files,
+                  "Input files, plain or zstd-compressed; '-' or none for stdin");
+  cmd->add_option("--to", args->to, "Output format")
+      ->required()
+      ->check(CLI::IsMember({"pgn", "ndjson", "uci", "lan", "fen", "epd", "csv"}));
+  cmd->add_option("--from", args->from,
+                  "Input format: pgn (default) or ndjson (pgnkit's or lichess's)")
+      ->check(CLI::IsMember({"pgn", "ndjson"}));
+  cmd->add_option("-o,--output", args->output,
+                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+  cmd->add_option("--on-error", args->on_error,
+                  "Games with illegal moves: skip (drop), truncate (legal prefix, result *), keep "
+                  "(as written, with a comment at the bad move)")
+      ->check(CLI::IsMember({"skip", "truncate", "keep"}));
+  cmd->add_option("--line-length", args->line_length, "pgn: wrap movetext at N characters")
+      ->check(CLI::Range(20, 100000));
+  cmd->add_flag("--no-comments", args->no_comments, "pgn: leave out comments");
+  cmd->add_flag("--no-nags", args->no_nags, "pgn: leave out NAGs");
+  cmd->add_flag("--no-variations", args->no_variations, "pgn: leave out variations");
+  cmd->add_option("--tags", args->tags, "pgn: which tags to write")
+      ->check(CLI::IsMember({"all", "seven", "none"}));
+  cmd->add_flag("--moves-only", args->moves_only,
+                "ndjson: compact \"san\" and \"uci\" arrays instead of move objects");
+  cmd->add_flag("--include-start", args->include_start,
+                "fen, epd: also the position before the first move");
+  cmd->add_option("--columns", args->columns, "csv: extra tag columns, e.g. WhiteElo,ECO")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->footer(
+      "Formats: pgn (export format), ndjson (one JSON object per game, docs/formats.md), uci and\n"
+      "lan (one line of moves per game), fen and epd (one line per position), csv (one row per\n"
+      "game). --from ndjson reads pgnkit's NDJSON and lichess's game export.\n"
+      "Examples:\n"
+      "  pgnkit convert --to ndjson games.pgn -o games.ndjson.zst\n"
+      "  pgnkit convert --from ndjson --to pgn lichess_export.ndjson -o games.pgn\n"
+      "  pgnkit convert --to uci --on-error truncate games.pgn.zst\n"
+      "  pgnkit convert --to csv --columns WhiteElo,BlackElo,ECO games.pgn\n"
+      "Exit status: 0 converted, 1 some games had move errors or some NDJSON lines were bad\n"
+      "(the rest is converted), 2 usage or I/O error. See docs/convert.md.");
+  cmd->callback([args, cmd, &exit_code] {
+    std::vector<std::string> given;
+    for (const CLI::Option* o : cmd->get_options())
+      if (o->count() > 0) given.push_back(o->get_name());
+    exit_code = run_convert(*args, given);
+  });
+}
+
+}  // namespace pgnkit::tools
