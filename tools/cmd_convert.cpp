@@ -156,6 +156,9 @@ void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& si
   const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
   const bool nags = all || (args.format == Format::Pgn && args.pgn.nags);
   Builder builder(sink, comments, nags);
+  // Only these formats print SAN (EPD's pm field included).
+  builder.set_canonical_san(args.format == Format::Pgn || args.format == Format::Ndjson ||
+                            args.format == Format::Lan || args.format == Format::Epd);
   if (args.from == "ndjson") {
     ndjson::ReadOptions options;
     options.comments = comments;

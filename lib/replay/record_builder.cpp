@@ -83,6 +83,10 @@ void RecordBuilder::move(const MoveEvent& e) {
   node.move = e.move;
   node.played = true;
   node.notes = e.notes;
+  if (!canonical_san_) {
+    node.san.assign(e.san_as_written);
+    return;
+  }
   char buf[chess::kMaxSan + 2];
   node.san.assign(buf, static_cast<std::size_t>(chess::write_san(e.before, e.move, e.after, buf)));
 }

@@ -21,6 +21,10 @@ class RecordBuilder : public Replayer, private ReplaySink {
  public:
   RecordBuilder(RecordSink& sink, ReplayOptions options = {});
 
+  // Whether MoveNode::san holds canonical SAN (default) or the move as written: writers that
+  // print only UCI or positions skip the SAN writing, a quarter of the record's cost.
+  void set_canonical_san(bool on) { canonical_san_ = on; }
+
   // pgn::Visitor callbacks (hide the Replayer's; each forwards to it).
   void begin_game(const pgn::GameInfo& info);
   pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
@@ -47,6 +51,7 @@ class RecordBuilder : public Replayer, private ReplaySink {
   // Variations the replayer skipped (kept as written): depth of the outermost one.
   std::size_t raw_from_ = 0;
   bool moved_ = false;
+  bool canonical_san_ = true;
   std::string pending_problem_, pending_code_;
 };
 
