@@ -64,8 +64,6 @@ bool san_shaped(std::string_view s) {
 std::uint8_t check_text(const char* data, std::size_t size) {
   // Eight bytes at a time: any high bit (non-ASCII), any byte below 0x20 or equal to 0x7F
   // (maybe a control byte: then an exact byte scan decides).
-  constexpr std::uint64_t kOnes = 0x0101010101010101u;
-  constexpr std::uint64_t kHigh = 0x8080808080808080u;
   std::uint64_t high = 0;
   std::uint64_t suspect = 0;
   auto word = [&](std::uint64_t w) {
@@ -87,7 +85,7 @@ std::uint8_t check_text(const char* data, std::size_t size) {
   }
   const auto* s = reinterpret_cast<const unsigned char*>(data);
   std::uint8_t flags = 0;
-  if ((suspect & kHigh) != 0) {
+  if ((suspect & kHighBits) != 0) {
     for (std::size_t k = 0; k < size; ++k) {
       const unsigned char c = s[k];
       if (c == '\n' || c == '\r') {
@@ -97,7 +95,7 @@ std::uint8_t check_text(const char* data, std::size_t size) {
       }
     }
   }
-  if ((high & kHigh) != 0 && !valid_utf8(s, size)) flags |= kTextNonUtf8;
+  if ((high & kHighBits) != 0 && !valid_utf8(s, size)) flags |= kTextNonUtf8;
   return flags;
 }
 

@@ -2,9 +2,14 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pgnkit::pgn::detail {
 
@@ -91,6 +96,76 @@ inline bool stops_tag_value(char c) {
 }
 inline bool ends_line(char c) {
   return c == '\0' || kLineEnd[static_cast<unsigned char>(c)];
+}
+
+// Scans for the first byte of a class, 16 bytes at a time with SSE2 (baseline on x86-64),
+// else 8 at a time in a 64-bit word (SWAR). The caller guarantees such a byte (the buffer's
+// NUL sentinel) and 15 readable bytes after it (the buffer's padding).
+//
+// SWAR: each bytes_* function sets the high bit of the bytes it looks for; bytes above the
+// first such byte may be flagged wrongly (borrows and carries), so only the first hit is
+// meaningful. Little-endian: the first byte in memory is the lowest.
+static_assert(std::endian::native == std::endian::little, "the SWAR scans assume little-endian");
+inline constexpr std::uint64_t kOnes = 0x0101010101010101u;
+inline constexpr std::uint64_t kHighBits = 0x8080808080808080u;
+inline std::uint64_t load8(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+inline std::uint64_t bytes_equal(std::uint64_t w, unsigned char b) {
+  const std::uint64_t x = w ^ (kOnes * b);
+  return (x - kOnes) & ~x & kHighBits;
+}
+// Bytes below 0x20 or from `from` up (from <= 0x80).
+inline std::uint64_t bytes_outside(std::uint64_t w, unsigned char from) {
+  return ((w - kOnes * 0x20) | w | (w + kOnes * (0x80 - from))) & kHighBits;
+}
+inline const char* first_hit(const char* p, std::uint64_t hits) {
+  return p + std::countr_zero(hits) / 8;
+}
+
+// Where a plain comment's scan stops: a byte below 0x20 (NUL, line breaks, tab too), or from
+// 0x7D up ('}', '~', DEL, non-ASCII).
+inline const char* find_comment_stop(const char* p) {
+#if defined(__SSE2__)
+  const __m128i below = _mm_set1_epi8(0x20);
+  const __m128i above = _mm_set1_epi8(0x7C);
+  for (;; p += 16) {  // signed compares: bytes from 0x80 up are negative
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto m = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v, below), _mm_cmpgt_epi8(v, above))));
+    if (m != 0) return p + std::countr_zero(m);
+  }
+#else
+  for (;; p += 8) {
+    const std::uint64_t hits = bytes_outside(load8(p), 0x7D);
+    if (hits != 0) return first_hit(p, hits);
+  }
+#endif
+}
+
+// Where a plain tag value's scan stops: '"', '\\', a byte below 0x20 or from 0x7F up.
+inline const char* find_tag_value_stop(const char* p) {
+#if defined(__SSE2__)
+  const __m128i below = _mm_set1_epi8(0x20);
+  const __m128i above = _mm_set1_epi8(0x7E);
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  for (;; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i out = _mm_or_si128(_mm_cmplt_epi8(v, below), _mm_cmpgt_epi8(v, above));
+    const __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
+    const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(out, special)));
+    if (m != 0) return p + std::countr_zero(m);
+  }
+#else
+  for (;; p += 8) {
+    const std::uint64_t w = load8(p);
+    const std::uint64_t hits = bytes_outside(w, 0x7F) | bytes_equal(w, '"') | bytes_equal(w, '\\');
+    if (hits != 0) return first_hit(p, hits);
+  }
+#endif
 }
 
 // check_text() result bits.

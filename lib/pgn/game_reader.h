@@ -21,9 +21,8 @@ class GameReader {
       : lx_(src, options.buffer_size), v_(visitor), max_depth_(options.max_variation_depth) {}
 
   ReadStats run() {
-    do {
-      lx_.next(tok_);
-    } while (handle(tok_));
+    while (handle(lx_.next(tok_), tok_)) {
+    }
     stats_.bytes = lx_.position();
     return stats_;
   }
@@ -40,13 +39,15 @@ class GameReader {
     } else {
       static_assert(std::is_same_v<R, Control>, "visitor callbacks return void or pgn::Control");
       if (f() == Control::StopGame && state_ != State::Between) {
-        stopped_ = true;
+        stopped_ = hidden_ = true;
         end_.stopped = true;
       }
     }
   }
 
-  bool hidden() const { return stopped_ || (skip_depth_ != 0 && depth_ >= skip_depth_); }
+  // hidden_: whether movetext tokens are withheld from the visitor now; kept up to date
+  // wherever stopped_, skip_depth_ or depth_ change.
+  void update_hidden() { hidden_ = stopped_ || (skip_depth_ != 0 && depth_ >= skip_depth_); }
 
   void issue(SyntaxCode code, Severity sev, const Location& where, std::string_view text) {
     const bool in_game = state_ != State::Between;
@@ -63,12 +64,12 @@ class GameReader {
 
   void begin_game(const Location& where) {
     state_ = State::Tags;
+    lx_.set_mode(LexMode::Tags);
     game_ = GameInfo{stats_.games + 1, where};
     end_ = EndInfo{};
     end_.number = game_.number;
     depth_ = skip_depth_ = open_delivered_ = 0;
-    stopped_ = non_utf8_reported_ = control_reported_ = false;
-    last_end_ = where;
+    stopped_ = hidden_ = non_utf8_reported_ = control_reported_ = false;
     call([&] { return v_.begin_game(game_); });
   }
 
@@ -102,9 +103,10 @@ class GameReader {
     return false;
   }
 
-  // Ends the current game: closes open variations, reports a missing result, delivers the
-  // termination (result != nullptr) and end_game.
-  void finish_game(const Location& where, const Token* result) {
+  // Ends the current game, whose last token ended at `end`: closes open variations (at
+  // `where`), reports a missing result, delivers the termination (result != nullptr) and
+  // end_game.
+  void finish_game(const Location& where, const Location& end, const Token* result) {
     if (state_ == State::Tags && !stopped_) call([&] { return v_.begin_movetext(); });
     if (depth_ > 0 && !end_.cut) {
       issue(SyntaxCode::UnterminatedVariation, Severity::Error, outer_open_, "(");
@@ -113,21 +115,43 @@ class GameReader {
       call([&] { return v_.end_variation(where); });
     }
     if (result == nullptr && !end_.cut) {
-      issue(SyntaxCode::MissingResult, Severity::Warning, last_end_, {});
+      issue(SyntaxCode::MissingResult, Severity::Warning, end, {});
     }
     if (result != nullptr) {
       end_.has_result = true;
       if (!stopped_) v_.termination(result->outcome, result->text, result->loc);
     }
-    if (!end_.cut) end_.end_offset = last_end_.offset;
+    if (!end_.cut) end_.end_offset = end.offset;
     ++stats_.games;
     state_ = State::Between;
-    lx_.set_movetext(false);
+    lx_.set_mode(LexMode::Between);
     v_.end_game(end_);
   }
 
-  // Returns false at the end of input.
-  bool handle(const Token& t) {
+  // kind is t.kind. Returns false at the end of input.
+  bool handle(TokKind kind, const Token& t) {
+    if (state_ == State::Movetext) {  // the common tokens first
+      switch (kind) {
+        case TokKind::San:
+          if (!hidden_) call([&] { return v_.san(t.text, t.loc); });
+          return true;
+        case TokKind::MoveNumber:
+          if (!hidden_) call([&] { return v_.move_number(t.number, t.loc); });
+          return true;
+        case TokKind::Comment:
+          if (t.text_flags != 0) text_flags(t);
+          if (!hidden_) call([&] { return v_.comment(t.text, t.loc); });
+          return true;
+        default: break;
+      }
+    }
+    return handle_other(t);
+  }
+
+  // Everything else: tokens outside movetext, tags, escape lines, issues, end of input. The
+  // end of the game's last token is the lexer's last_end() (end_before_bracket() when a tag
+  // line ends the game), read only when a game ends.
+  bool handle_other(const Token& t) {
     switch (t.kind) {
       case TokKind::San:
       case TokKind::MoveNumber:
@@ -137,35 +161,35 @@ class GameReader {
       case TokKind::Close:
       case TokKind::Result:
         if (state_ != State::Movetext && !enter_movetext(t)) return true;
-        last_end_ = lx_.last_end();
         movetext(t);
         return true;
       case TokKind::Tag:
-        if (state_ == State::Movetext) finish_game(last_end_, nullptr);  // a new tag section
+        if (state_ == State::Movetext) {  // a new tag section
+          finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
+        }
         if (state_ == State::Between) begin_game(t.loc);
         if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
         text_flags(t);
         if (!stopped_) call([&] { return v_.tag(t.name, t.text, t.loc); });
-        last_end_ = lx_.last_end();
         return true;
       case TokKind::Escape:
         if (state_ == State::Between || !stopped_) v_.escape_line(t.text, t.loc);
         return true;
       case TokKind::Issue:
-        if (t.in_tag && state_ == State::Movetext) finish_game(last_end_, nullptr);
+        if (t.in_tag && state_ == State::Movetext) {
+          finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
+        }
         if (t.in_tag && state_ == State::Between) begin_game(t.loc);
         issue(t.code, t.severity, t.loc, t.issue_text);
         if (state_ == State::Between) return true;
         if (t.cut) {
           end_.cut = true;
           end_.end_offset = lx_.position();
-          finish_game(last_end_, nullptr);
-        } else {
-          last_end_ = lx_.last_end();
+          finish_game(lx_.last_end(), lx_.last_end(), nullptr);
         }
         return true;
       case TokKind::Eof:
-        if (state_ != State::Between) finish_game(last_end_, nullptr);
+        if (state_ != State::Between) finish_game(lx_.last_end(), lx_.last_end(), nullptr);
         return false;
     }
     return false;
@@ -178,7 +202,7 @@ class GameReader {
       begin_game(t.loc);
     }
     state_ = State::Movetext;
-    lx_.set_movetext(true);
+    lx_.set_mode(LexMode::Movetext);
     if (!stopped_) call([&] { return v_.begin_movetext(); });
     return true;
   }
@@ -186,17 +210,17 @@ class GameReader {
   void movetext(const Token& t) {
     switch (t.kind) {
       case TokKind::San:
-        if (!hidden()) call([&] { return v_.san(t.text, t.loc); });
+        if (!hidden_) call([&] { return v_.san(t.text, t.loc); });
         return;
       case TokKind::MoveNumber:
-        if (!hidden()) call([&] { return v_.move_number(t.number, t.loc); });
+        if (!hidden_) call([&] { return v_.move_number(t.number, t.loc); });
         return;
       case TokKind::Comment:
         if (t.text_flags != 0) text_flags(t);
-        if (!hidden()) call([&] { return v_.comment(t.text, t.loc); });
+        if (!hidden_) call([&] { return v_.comment(t.text, t.loc); });
         return;
       case TokKind::Nag:
-        if (!hidden()) call([&] { return v_.nag(t.number, t.loc); });
+        if (!hidden_) call([&] { return v_.nag(t.number, t.loc); });
         return;
       case TokKind::Open: open_variation(t.loc); return;
       case TokKind::Close: close_variation(t.loc); return;
@@ -204,7 +228,7 @@ class GameReader {
         if (depth_ > 0) {
           issue(SyntaxCode::ResultInVariation, Severity::Warning, t.loc, t.text);
         } else {
-          finish_game(t.loc, &t);
+          finish_game(t.loc, lx_.last_end(), &t);
         }
         return;
       case TokKind::Tag:
@@ -215,6 +239,11 @@ class GameReader {
   }
 
   void open_variation(const Location& at) {
+    open_variation_depth(at);
+    update_hidden();
+  }
+
+  void open_variation_depth(const Location& at) {
     if (++depth_ == 1) outer_open_ = at;
     if (skip_depth_ != 0 && depth_ > skip_depth_) return;  // inside a skipped variation
     if (depth_ > max_depth_) {
@@ -237,6 +266,11 @@ class GameReader {
   }
 
   void close_variation(const Location& at) {
+    close_variation_depth(at);
+    update_hidden();
+  }
+
+  void close_variation_depth(const Location& at) {
     if (depth_ == 0) {
       issue(SyntaxCode::UnmatchedParen, Severity::Error, at, ")");
       return;
@@ -266,8 +300,8 @@ class GameReader {
   std::uint64_t skip_depth_ = 0;      // != 0: variations this deep and deeper are hidden
   std::uint64_t open_delivered_ = 0;  // begin_variation delivered without end_variation
   Location outer_open_;               // the outermost open '('
-  Location last_end_;                 // end of the game's last token
   bool stopped_ = false;
+  bool hidden_ = false;
   bool non_utf8_reported_ = false;
   bool control_reported_ = false;
 };

@@ -9,7 +9,9 @@
 namespace pgnkit::pgn::detail {
 namespace {
 
-constexpr std::size_t kPadding = 64;  // sentinel plus slack for short look-ahead compares
+// The NUL sentinel after the data, plus slack for short look-ahead compares and for the
+// 16-byte scans of chars.h, which may read up to 15 bytes past the sentinel.
+constexpr std::size_t kPadding = 64;
 
 std::uint32_t parse_saturating(const char* p, const char* end) {
   std::uint64_t n = 0;
@@ -70,6 +72,8 @@ Lexer::Lexer(io::Source& src, std::size_t buffer_size)
   buf_ = storage_.get();
   p_ = end_ = tok_ = buf_;
   buf_[0] = '\0';
+  origin_ = 0 - addr(buf_);
+  set_line_column();
 }
 
 bool Lexer::refill() {
@@ -77,7 +81,8 @@ bool Lexer::refill() {
   if (tok_ != buf_) {
     const auto shift = static_cast<std::size_t>(tok_ - buf_);
     std::memmove(buf_, tok_, keep);
-    base_ += shift;
+    origin_ += shift;
+    set_line_column();
     p_ = p_ >= tok_ ? p_ - shift : buf_;  // p_ < tok_ only while a comment is skipped
     tok_ = buf_;
     end_ = buf_ + keep;
@@ -134,10 +139,11 @@ void Lexer::skip_blank() {
 void Lexer::issue(Token& t, SyntaxCode code, Severity sev, const Location& where, const char* text,
                   std::size_t len) {
   len = std::min(len, kIssueText);
-  if (len > 0) std::memmove(issue_text_, text, len);  // text may already be issue_text_
+  if (len > 0 && text != nullptr) std::memmove(issue_text_, text, len);  // may be issue_text_
   t.kind = TokKind::Issue;
   t.has_issue = true;
   t.cut = false;
+  t.in_tag = false;
   t.code = code;
   t.severity = sev;
   t.loc = where;
@@ -157,11 +163,24 @@ void Lexer::issue_cut(Token& t, SyntaxCode code, const Location& where, const ch
   resync();
 }
 
-void Lexer::next(Token& t) {
-  t.has_issue = false;
+void Lexer::junk(Token& t, SyntaxCode code, const char* text, std::size_t len) {
+  if (mode_ != LexMode::Between) {
+    issue_cut(t, code, loc_of(tok_), text, len);
+    return;
+  }
+  ensure(kIssueText);  // may move the buffer: text is not used from here on
+  const auto in_word = [](char c) { return static_cast<unsigned char>(c) > ' ' && c != '\x7F'; };
+  const char* const limit = std::min(end_, tok_ + kIssueText);
+  const char* q = tok_;
+  while (q < limit && in_word(*q)) ++q;
+  issue(t, SyntaxCode::TextBetweenGames, Severity::Warning, loc_of(tok_), tok_,
+        std::max<std::size_t>(static_cast<std::size_t>(q - tok_), 1));
+  t.cut = true;
+  resync();
+}
+
+void Lexer::next_slow(Token& t) {
   t.cut = false;
-  t.in_tag = false;
-  t.text_flags = 0;
   for (;;) {
     if (*p_ == ' ' && static_cast<unsigned char>(p_[1]) > ' ') {
       ++p_;  // the common case: one space between tokens
@@ -183,7 +202,10 @@ void Lexer::next(Token& t) {
     switch (kLead[static_cast<unsigned char>(*p_)]) {
       case Lead::Symbol: lex_symbol(t); break;
       case Lead::Digit: lex_number(t); break;
-      case Lead::Tag: produced = movetext_ ? lex_bracket_in_movetext(t) : lex_tag(t); break;
+      case Lead::Tag:
+        end_before_bracket_ = last_end();
+        produced = mode_ == LexMode::Movetext ? lex_bracket_in_movetext(t) : lex_tag(t);
+        break;
       case Lead::Comment: lex_comment(t); break;
       case Lead::Line: lex_line(t, TokKind::Comment); break;
       case Lead::Open:
@@ -209,20 +231,15 @@ void Lexer::next(Token& t) {
         if (abs(p_) == line_start_) {
           lex_line(t, TokKind::Escape);
         } else {
-          issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, 1);
+          junk(t, SyntaxCode::UnexpectedChar, p_, 1);
         }
         break;
       case Lead::Utf8: produced = lex_utf8(t); break;
       case Lead::Control: issue_cut(t, SyntaxCode::BinaryData, loc_of(p_), p_, 1); break;
-      case Lead::Other:
-        issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(p_), p_, utf8_length(p_, end_));
-        break;
+      case Lead::Other: junk(t, SyntaxCode::UnexpectedChar, p_, utf8_length(p_, end_)); break;
     }
     if (!produced) continue;
-    if (!t.cut) {
-      token_on_line_ = true;
-      last_end_ = loc_of(p_);
-    }
+    if (!t.cut && t.kind != TokKind::Escape) token_ends(p_);
     return;
   }
 }
@@ -233,7 +250,7 @@ bool Lexer::lex_symbol(Token& t) {
     while (is_symbol(*q)) ++q;
     const auto len = static_cast<std::size_t>(q - tok_);
     if (len > kMaxToken) {
-      issue_cut(t, SyntaxCode::TokenTooLong, loc_of(tok_), tok_, len);
+      junk(t, SyntaxCode::TokenTooLong, tok_, len);
       return true;
     }
     if (q == end_ && !eof_) {
@@ -253,7 +270,7 @@ bool Lexer::lex_number(Token& t) {
   const char* q = tok_;
   while (is_digit(*q)) ++q;
   if (static_cast<std::size_t>(q - tok_) > kMaxToken) {
-    issue_cut(t, SyntaxCode::TokenTooLong, loc_of(tok_), tok_, kIssueText);
+    junk(t, SyntaxCode::TokenTooLong, tok_, kIssueText);
     return true;
   }
   t.loc = loc_of(tok_);
@@ -278,7 +295,7 @@ bool Lexer::lex_number(Token& t) {
         p_ = e;
         return true;
       }
-      issue_cut(t, SyntaxCode::UnexpectedToken, t.loc, tok_, len);
+      junk(t, SyntaxCode::UnexpectedToken, tok_, len);
       return true;
     }
   }
@@ -303,8 +320,7 @@ bool Lexer::lex_nag(Token& t) {
   while (is_digit(*q)) ++q;
   const auto digits = static_cast<std::size_t>(q - tok_ - 1);
   if (digits == 0 || digits > kMaxToken) {
-    issue_cut(t, digits == 0 ? SyntaxCode::UnexpectedToken : SyntaxCode::TokenTooLong, loc_of(tok_),
-              tok_, digits + 1);
+    junk(t, digits == 0 ? SyntaxCode::UnexpectedToken : SyntaxCode::TokenTooLong, tok_, digits + 1);
     return true;
   }
   t.kind = TokKind::Nag;
@@ -327,7 +343,7 @@ bool Lexer::lex_suffix(Token& t) {
     const bool b = tok_[1] == '!';
     code = a ? (b ? 3 : 5) : (b ? 6 : 4);  // !! !? ?! ??
   } else {
-    issue_cut(t, SyntaxCode::UnexpectedToken, loc_of(tok_), tok_, len);
+    junk(t, SyntaxCode::UnexpectedToken, tok_, len);
     return true;
   }
   t.kind = TokKind::Nag;
@@ -355,7 +371,7 @@ bool Lexer::lex_utf8(Token& t) {
     p_ = tok_ + kHalfDraw.size();
     return true;
   }
-  issue_cut(t, SyntaxCode::UnexpectedChar, loc_of(tok_), tok_, utf8_length(tok_, end_));
+  junk(t, SyntaxCode::UnexpectedChar, tok_, utf8_length(tok_, end_));
   return true;
 }
 

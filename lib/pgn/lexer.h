@@ -5,8 +5,9 @@
 // refills move the unfinished token to the front. Tokens that cannot fit (huge comments,
 // tag lines, escape lines) are skipped in linear time and reported as TokenTooLong.
 //
-// The lexer knows lines (LF, CRLF, lone CR) but not games, except for two rules it must
-// apply itself because they decide where tokens end:
+// The lexer knows lines (LF, CRLF, lone CR) and, from the reader, whether it is between
+// games (junk there is text_between_games, not an error in movetext). It applies two game
+// rules itself because they decide where tokens end:
 //  - in movetext mode, '[' starts a Tag token only as the first non-blank of a line and
 //    when followed by `Name "`; otherwise it is TagAfterMovetext, skipped to ']' / EOL;
 //  - an unterminated '{' ends at the first line, inside the comment, that starts in
@@ -15,12 +16,15 @@
 // first one of a line that starts (after blanks) with a tag pair, or end of input.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string_view>
 
 #include "io/source.h"
+#include "pgn/chars.h"
 #include "pgn/syntax.h"
 #include "pgn/types.h"
 
@@ -40,6 +44,8 @@ enum class TokKind : std::uint8_t {
   Issue,       // a syntax issue on its own (code, severity, cut, loc, issue_text)
 };
 
+// Only the fields that matter for kind are set by Lexer::next(); the others keep whatever
+// an earlier token left there.
 struct Token {
   TokKind kind = TokKind::Eof;
   Location loc;
@@ -57,6 +63,13 @@ struct Token {
   std::string_view issue_text;  // a copy owned by the lexer, valid until the next scan
 };
 
+// Where the reader is; set by the reader as games start and end.
+enum class LexMode : std::uint8_t {
+  Between,   // outside any game: junk is reported as TextBetweenGames and skipped
+  Tags,      // in a tag section
+  Movetext,  // in movetext: '[' starts a tag only at the start of a tag-shaped line
+};
+
 class Lexer {
  public:
   static constexpr std::size_t kMinBuffer = 512;
@@ -66,11 +79,19 @@ class Lexer {
 
   Lexer(io::Source& src, std::size_t buffer_size);
 
-  // Scans the next token into t (all fields that matter for t.kind are set).
-  void next(Token& t);
-  void set_movetext(bool on) { movetext_ = on; }
-  // The end of the last token returned (one past its last byte).
-  const Location& last_end() const { return last_end_; }
+  // Scans the next token into t (the fields that matter for t.kind). SAN tokens, move
+  // numbers, plain comments and tags, and LF or CRLF line ends are handled inline here;
+  // everything else in next_slow().
+  TokKind next(Token& t);  // returns t.kind
+  void set_mode(LexMode mode) { mode_ = mode; }
+  // The end of the last token returned, escape lines aside (one past its last byte).
+  Location last_end() const {
+    if (end_offset_ < line_start_) return end_loc_;  // its line has ended
+    return Location{end_offset_, line_, static_cast<std::uint32_t>(end_offset_ - line_start_ + 1)};
+  }
+  // last_end() as it was when the last token starting with '[' began (a tag, or an issue
+  // about a tag line): the end of the game that such a line may end.
+  const Location& end_before_bracket() const { return end_before_bracket_; }
   // Skips to the next line that starts (after blanks) with a tag pair, or end of input.
   void skip_to_next_game() { resync(); }
   // Copies text into the lexer's issue buffer (truncated), for text that must survive a skip.
@@ -79,16 +100,30 @@ class Lexer {
   std::uint64_t position() const { return abs(p_); }
 
  private:
-  std::uint64_t abs(const char* q) const { return base_ + static_cast<std::uint64_t>(q - buf_); }
+  // A location costs two additions: see origin_ and line_column_.
+  static std::uint64_t addr(const char* q) { return reinterpret_cast<std::uintptr_t>(q); }
+  std::uint64_t abs(const char* q) const { return origin_ + addr(q); }
   Location loc_of(const char* q) const {
-    const std::uint64_t off = abs(q);
-    return Location{off, line_, static_cast<std::uint32_t>(off - line_start_ + 1)};
+    const std::uint64_t a = addr(q);
+    return std::bit_cast<Location>(
+        std::array<std::uint64_t, 2>{origin_ + a, line_column_ + (a << 32)});
   }
+  void set_line_column() { line_column_ = line_ | ((origin_ - line_start_ + 1) << 32); }
   void new_line(const char* start) {
+    if (end_offset_ >= line_start_) end_loc_ = last_end();  // the last token ends on this line
     ++line_;
     line_start_ = abs(start);
-    token_on_line_ = false;
+    line_column_ = line_ | ((1 - addr(start)) << 32);
   }
+  // Whether a token ended on the current line (so a '[' here is not at the line's start).
+  bool token_on_line() const { return end_offset_ > line_start_; }
+
+  void next_slow(Token& t);  // the general case, from p_
+  TokKind emit(Token& t, TokKind kind, const char* p, const char* q);
+  bool move_number_fast(Token& t, const char* p);
+  bool comment_fast(Token& t, const char* p);
+  bool tag_fast(Token& t, const char* p);
+  void token_ends(const char* q) { end_offset_ = abs(q); }
 
   bool refill();               // keeps [tok_, end_); false if the buffer is full
   void ensure(std::size_t n);  // at least n bytes from tok_ unless at end of input
@@ -116,6 +151,9 @@ class Lexer {
              std::size_t len);
   void issue_cut(Token& t, SyntaxCode code, const Location& where, const char* text,
                  std::size_t len);  // then resync()
+  // A byte or token at tok_ that no token may start with (or a malformed token): in a game,
+  // issue_cut(code, ...); between games, TextBetweenGames with the word at tok_, then resync().
+  void junk(Token& t, SyntaxCode code, const char* text, std::size_t len);
   void resync();
   void skip_rest_of_line();  // from p_ to the next line break (not consumed), discarding
 
@@ -126,15 +164,133 @@ class Lexer {
   const char* p_ = nullptr;
   const char* end_ = nullptr;  // *end_ == '\0'
   const char* tok_ = nullptr;  // start of the token being scanned; refill keeps it
-  std::uint64_t base_ = 0;     // stream offset of buf_[0]
+  // Unsigned arithmetic modulo 2^64: the stream offset of the byte at q is origin_ + addr(q)
+  // (origin_ = offset of buf_[0] - addr(buf_)). line_column_ holds the second half of a
+  // Location: line_ in the low 32 bits, and in the high 32 bits 1 - (the offset of the line's
+  // first byte) + origin_, so that adding addr(q) << 32 gives q's column (modulo 2^32, as
+  // Location::column is).
+  std::uint64_t origin_ = 0;
+  std::uint64_t line_column_ = 0;
   bool eof_ = false;
   bool input_error_reported_ = false;
-  bool movetext_ = false;
-  bool token_on_line_ = false;
+  LexMode mode_ = LexMode::Between;
   std::uint32_t line_ = 1;
   std::uint64_t line_start_ = 0;
-  Location last_end_;
+  // The last token's end (escape lines aside) is kept as an offset; its location is made
+  // only when asked for, or when its line ends (end_loc_).
+  std::uint64_t end_offset_ = 0;
+  Location end_loc_;
+  Location end_before_bracket_;
   char issue_text_[kIssueText] = {};
 };
+
+inline TokKind Lexer::next(Token& t) {
+  const char* p = p_;
+  for (;;) {
+    p += *p == ' ';
+    const Lead lead = kLead[static_cast<unsigned char>(*p)];
+    if (lead == Lead::Symbol) {
+      const char* q = p + 1;
+      while (is_symbol(*q)) ++q;
+      // A NUL: maybe the end of the buffered bytes (lex_symbol refills); or too long.
+      if (*q == '\0' || static_cast<std::size_t>(q - p) > kMaxToken) break;
+      t.text = std::string_view(p, static_cast<std::size_t>(q - p));
+      return emit(t, TokKind::San, p, q);
+    }
+    if (lead == Lead::Digit) {
+      if (move_number_fast(t, p)) return TokKind::MoveNumber;
+      break;
+    }
+    if (lead == Lead::Comment) {
+      if (comment_fast(t, p)) return TokKind::Comment;
+      break;
+    }
+    if (lead == Lead::Tag && mode_ != LexMode::Movetext) {
+      end_before_bracket_ = last_end();
+      if (tag_fast(t, p)) return TokKind::Tag;
+      p_ = tok_ = p;
+      lex_tag(t);  // never cuts
+      token_ends(p_);
+      return t.kind;
+    }
+    if (*p == '\n') {
+      ++p;
+    } else if (*p == '\r' && p[1] == '\n') {
+      p += 2;
+    } else {
+      break;
+    }
+    new_line(p);
+  }
+  p_ = p;
+  next_slow(t);
+  return t.kind;
+}
+
+// Sets t.kind and t.loc (at p), consumes up to q and records q as the last token end. The
+// values are computed before anything is stored, so that no store can force reloads.
+inline TokKind Lexer::emit(Token& t, TokKind kind, const char* p, const char* q) {
+  const Location at = loc_of(p);
+  const std::uint64_t end = abs(q);
+  t.kind = kind;
+  t.loc = at;
+  p_ = q;
+  end_offset_ = end;
+  return kind;
+}
+
+// A comment of printable ASCII without '~' (no line break, control or UTF-8 byte): the
+// rest is lex_comment()'s. The scan stops at the NUL after the buffered bytes at the latest,
+// and may read up to 15 bytes into the buffer's padding.
+inline bool Lexer::comment_fast(Token& t, const char* p) {
+  const char* const q = find_comment_stop(p + 1);
+  if (*q != '}') return false;
+  t.text = std::string_view(p + 1, static_cast<std::size_t>(q - p - 1));
+  t.text_flags = 0;
+  emit(t, TokKind::Comment, p, q + 1);
+  return true;
+}
+
+// `[Name "value"]` exactly so spaced, the value printable ASCII without '\\' (so its
+// text_flags are 0): the rest is lex_tag()'s. Reads as comment_fast() does.
+inline bool Lexer::tag_fast(Token& t, const char* p) {
+  const char* const name = p + 1;
+  const char* q = name;
+  while (is_name(*q)) ++q;
+  if (q == name || q[0] != ' ' || q[1] != '"') return false;
+  const char* const value = q + 2;
+  const char* const e = find_tag_value_stop(value);
+  if (e[0] != '"' || e[1] != ']') return false;
+  t.name = std::string_view(name, static_cast<std::size_t>(q - name));
+  t.text = std::string_view(value, static_cast<std::size_t>(e - value));
+  t.text_flags = 0;
+  t.has_issue = false;
+  emit(t, TokKind::Tag, p, e + 2);
+  return true;
+}
+
+// "12." "12..." "12": no result, castling, ellipsis or overflow to decide, and far enough
+// from the end of the buffered bytes that lex_number() would not refill first.
+inline bool Lexer::move_number_fast(Token& t, const char* p) {
+  if (static_cast<std::size_t>(end_ - p) < kMaxToken + 16) return false;
+  std::uint32_t n = static_cast<unsigned>(*p - '0');
+  const char* q = p + 1;
+  while (is_digit(*q)) {
+    n = n * 10 + static_cast<unsigned>(*q - '0');  // wraps past 9 digits: not used then
+    ++q;
+  }
+  if (q - p > 9) return false;
+  if (*q == '.') {
+    do {
+      ++q;
+    } while (*q == '.');
+    if (*q == '\xE2') return false;  // maybe "…"
+  } else if (*q == '-' || *q == '/' || *q == '\xE2') {
+    return false;  // a result, castling with zeros, "12…"
+  }
+  t.number = n;
+  emit(t, TokKind::MoveNumber, p, q);
+  return true;
+}
 
 }  // namespace pgnkit::pgn::detail

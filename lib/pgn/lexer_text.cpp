@@ -79,6 +79,23 @@ bool Lexer::lex_tag(Token& t) {
     }
     if (!need_more) {
       const char* value = q + 1;
+      {  // Fast path: printable ASCII without '\\' up to a '"' followed by blanks and ']'.
+        const char* const e = find_tag_value_stop(value);
+        if (*e == '"') {
+          const char* r = e + 1;
+          while (is_blank(*r)) ++r;
+          if (*r == ']') {
+            t.kind = TokKind::Tag;
+            t.loc = loc_of(tok_);
+            t.name = std::string_view(name, name_len);
+            t.text = std::string_view(value, static_cast<std::size_t>(e - value));
+            t.text_flags = 0;
+            t.has_issue = false;
+            p_ = r + 1;
+            return true;
+          }
+        }
+      }
       const char* first_quote = nullptr;
       q = value;
       for (;;) {
@@ -93,6 +110,7 @@ bool Lexer::lex_tag(Token& t) {
             t.name = std::string_view(name, name_len);
             t.text = std::string_view(value, static_cast<std::size_t>(q - value));
             t.text_flags = check_text(t.text.data(), t.text.size());
+            t.has_issue = false;
             p_ = r + 1;
             return true;
           }
@@ -141,7 +159,7 @@ bool Lexer::lex_tag(Token& t) {
 
 bool Lexer::lex_bracket_in_movetext(Token& t) {
   ensure(kTagLookahead);
-  if (!token_on_line_ && tag_shaped(tok_)) return lex_tag(t);
+  if (!token_on_line() && tag_shaped(tok_)) return lex_tag(t);
   // Skip to ']' or the end of the line, discarding as the buffer refills. The issue shows
   // at most kIssueText bytes, which the look-ahead above guarantees are buffered.
   const char* shown = tok_ + 1;
@@ -179,12 +197,17 @@ bool Lexer::comment_breaks_at(const char* line, const char* history) const {
 
 bool Lexer::lex_comment(Token& t) {
   const Location open = loc_of(tok_);
+  // The check_text() flags of the comment, once known: if the '}' is buffered now, the loop
+  // below ends at the same '}' or does not deliver the comment.
+  std::uint8_t flags = 0;
+  bool flags_known = false;
   {  // Fast path: the '}' is buffered and the comment has no line break.
     const auto* close = static_cast<const char*>(
         std::memchr(tok_ + 1, '}', static_cast<std::size_t>(end_ - tok_ - 1)));
     if (close != nullptr) {
       const std::string_view text(tok_ + 1, static_cast<std::size_t>(close - tok_ - 1));
-      const std::uint8_t flags = check_text(text.data(), text.size());
+      flags = check_text(text.data(), text.size());
+      flags_known = true;
       if ((flags & kTextLineBreak) == 0) {
         t.kind = TokKind::Comment;
         t.loc = open;
@@ -245,7 +268,8 @@ bool Lexer::lex_comment(Token& t) {
         t.kind = TokKind::Comment;
         t.loc = open;
         t.text = std::string_view(tok_ + 1, static_cast<std::size_t>(close - tok_ - 1));
-        t.text_flags = check_text(t.text.data(), t.text.size()) & ~kTextLineBreak;
+        if (!flags_known) flags = check_text(t.text.data(), t.text.size());
+        t.text_flags = flags & ~kTextLineBreak;
       }
       return true;
     }

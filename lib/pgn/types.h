@@ -14,6 +14,9 @@ struct Location {
   std::uint32_t column = 1;  // 1-based, in bytes
   friend bool operator==(const Location&, const Location&) = default;
 };
+// The lexer builds a Location as two 64-bit words (offset; line | column << 32).
+static_assert(sizeof(Location) == 16 && offsetof(Location, line) == 8 &&
+              offsetof(Location, column) == 12);
 
 // The game termination marker.
 enum class Outcome : std::uint8_t {

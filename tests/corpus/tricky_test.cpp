@@ -190,7 +190,9 @@ const Expectation kFiles[] = {
     // names no piece, so it is no SAN move at all (the bishop would be "Bb2").
     {"pgn-extract-tests/infiles/alg.txt", 1, 72, "",
      "long_algebraic:72 missing_capture:2 missing_tag:7"},
-    // (argslist.txt: see kWrongFiles.)
+    // pgn-extract argument files: lines starting with ':' (":--novars", ":-t") are text
+    // between games (a warning), skipped to the next tag section; no game.
+    {"pgn-extract-tests/infiles/argslist.txt", 0, 0, "", "text_between_games:1"},
     {"pgn-extract-tests/infiles/barnes-horton.pgn", 1, 72, "", kBarnes},
     // File lists, tag lists, material patterns and FEN lists (pgn-extract arguments): text
     // between games, no game.
@@ -214,7 +216,7 @@ const Expectation kFiles[] = {
     {"pgn-extract-tests/infiles/test-C.pgn", 1, 72, "", kBarnes},
     {"pgn-extract-tests/infiles/test-F-text.pgn", 1, 72, "", kBarnes},
     {"pgn-extract-tests/infiles/test-F.pgn", 1, 72, "", kBarnes},
-    // (test-FENPattern.txt: see kWrongFiles.)
+    {"pgn-extract-tests/infiles/test-FENPattern.txt", 0, 0, "", "text_between_games:1"},
     {"pgn-extract-tests/infiles/test-L1.pgn", 1, 4, "", ""},
     {"pgn-extract-tests/infiles/test-L2.pgn", 1, 72, "", kBarnes},
     {"pgn-extract-tests/infiles/test-N.pgn", 1, 72, "", kBarnes},
@@ -317,17 +319,6 @@ const Expectation kFiles[] = {
     {"python-chess/utf8-bom.pgn", 2, 0, "", ""},
 };
 
-// Files where pgnkit is believed wrong: the expectation is the documented behaviour, and the
-// instantiation is DISABLED_ until the reader follows it. Both are pgn-extract argument files
-// whose lines start with ':' (":--novars", ":-t"). docs/reader.md: between games, anything
-// that does not start a game is skipped to the next tag section and reported as
-// text_between_games (a warning); pgnkit reports unexpected_char, an error "in movetext",
-// and exits 1. Minimal reproducer: printf ':junk\n' | pgnkit check  (while 'n/a' is a warning).
-const Expectation kWrongFiles[] = {
-    {"pgn-extract-tests/infiles/argslist.txt", 0, 0, "", "text_between_games:1"},
-    {"pgn-extract-tests/infiles/test-FENPattern.txt", 0, 0, "", "text_between_games:1"},
-};
-
 class TrickyFile : public ::testing::TestWithParam<Expectation> {};
 
 TEST_P(TrickyFile, GamesPliesAndProblemCounts) {
@@ -348,15 +339,12 @@ std::string param_name(const ::testing::TestParamInfo<Expectation>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tricky, TrickyFile, ::testing::ValuesIn(kFiles), param_name);
-INSTANTIATE_TEST_SUITE_P(DISABLED_PgnkitBug, TrickyFile, ::testing::ValuesIn(kWrongFiles),
-                         param_name);
 
 // Every file in tricky/ has an expectation, and every expectation a file.
 TEST(Tricky, EveryFileHasAnExpectation) {
   if (!fs::is_directory(tricky_dir())) GTEST_SKIP() << tricky_dir() << " not found: skipped";
   std::set<std::string> expected;
   for (const auto& e : kFiles) expected.insert(e.path);
-  for (const auto& e : kWrongFiles) expected.insert(e.path);
   std::set<std::string> on_disk;
   for (const auto& entry : fs::recursive_directory_iterator(tricky_dir())) {
     if (!entry.is_regular_file() || entry.path().filename() == "SOURCE.txt") continue;

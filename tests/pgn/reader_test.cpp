@@ -152,6 +152,14 @@ TEST(Reader, LogDoesNotDependOnBufferSize) {
     text += i % 3 == 0 ? "1/2-1/2\n" : i % 3 == 1 ? "\xC2\xBD-\xC2\xBD\n" : "*\n";
     if (i % 7 == 0) text += "%escape line\n";
     if (i % 11 == 0) text += "1. e4 & broken\n";
+    // The lexer's fast and general paths for the same tokens: plain tags and comments, and
+    // their spaced, escaped, tabbed, '~' and UTF-8 variants; long and odd move numbers.
+    text += "[Site \"lichess.org\"]\n[ Round  \"1\" ]\n[Annotator \"a\\\\b\"]\n";
+    text += "[Black \"T\\tab\"] [White \"Caf\xC3\xA9\"]\n\n";
+    text += "1. e4 { [%clk 0:01:00] } 1... e5 {~tilde} {caf\xC3\xA9} {\ttab} {} ";
+    text += "1234567890. d4 12\xE2\x80\xA6 c5 99999. Nf3 0-0 0-0-0 ";
+    text += i % 2 == 0 ? "1-0\r\n" : "0-1\r\r\n";
+    if (i % 13 == 0) text += ":junk between games\n";
   }
   const std::string expected = record(text, true);
   ASSERT_GT(expected.size(), text.size());

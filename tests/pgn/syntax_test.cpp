@@ -27,7 +27,18 @@ TEST(Syntax, UnexpectedCharCutsTheGameAndTheNextGameIsComplete) {
   EXPECT_EQ(record("1. e4 \xC2\xB1 *"),  // ± as a symbol: the whole UTF-8 sequence is shown
             "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
             "ERROR unexpected_char '\xC2\xB1' @1:7#6\nend 1 no-result cut e=1 w=0 to=10\n");
-  EXPECT_EQ(record(" %x\n"), "ERROR unexpected_char '%' @1:2#1\n");  // '%' not in column 1
+  EXPECT_EQ(record("1. e4 %x *"),  // '%' not in column 1
+            "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\n"
+            "ERROR unexpected_char '%' @1:7#6\nend 1 no-result cut e=1 w=0 to=10\n");
+}
+
+// After the tags the movetext has begun: junk there is an error of the game, not text
+// between games.
+TEST(Syntax, UnexpectedCharAfterTheTagsCutsTheGame) {
+  EXPECT_EQ(record("[Event \"A\"]\n:junk\n[Event \"B\"]\n*"),
+            "game 1 @1:1#0\ntag Event=A\nERROR unexpected_char ':' @2:1#12\nmovetext\n"
+            "end 1 no-result cut e=1 w=0 to=18\n"
+            "game 2 @3:1#18\ntag Event=B\nmovetext\nresult * = *\nend 2 e=0 w=0 to=31\n");
 }
 
 TEST(Syntax, UnexpectedToken) {
@@ -205,6 +216,72 @@ TEST(Syntax, TextBetweenGames) {
             "WARNING text_between_games 'after' @1:11#10\n"
             "WARNING text_between_games 'n/a' @2:1#18\n"
             "game 2 @3:1#22\ntag Event=B\nmovetext\nresult * = *\nend 2 e=0 w=0 to=35\n");
+}
+
+// Between games, text that starts with a byte no token starts with, or with a malformed
+// token, is text like any other: one warning, skipped to the next tag section.
+TEST(Syntax, JunkBetweenGamesIsTextBetweenGames) {
+  test::Recorder r;
+  ReadStats stats;
+  EXPECT_EQ(record(":--novars\n% an escape line\n:-t\n[Event \"A\"]\n*", r, {}, &stats),
+            "WARNING text_between_games ':--novars' @1:1#0\n"  // the escape line is skipped too
+            "game 1 @4:1#31\ntag Event=A\nmovetext\nresult * = *\nend 1 e=0 w=0 to=44\n");
+  EXPECT_EQ(stats.errors, 0u);
+  EXPECT_EQ(stats.warnings, 1u);
+  EXPECT_EQ(stats.games, 1u);
+  EXPECT_EQ(record("1. e4 *\n<html>\n~x ~y\n\n[Event \"B\"]\n*\n"),
+            "game 1 @1:1#0\nmovetext\nnum 1\nsan e4\nresult * = *\nend 1 e=0 w=0 to=7\n"
+            "WARNING text_between_games '<html>' @2:1#8\n"
+            "game 2 @5:1#22\ntag Event=B\nmovetext\nresult * = *\nend 2 e=0 w=0 to=35\n");
+}
+
+TEST(Syntax, JunkBetweenGamesEachStartingByte) {
+  for (const char* j : {":x", "<p>", "~", "&amp;", "\"q\"", "'", "=", "+", "#", "^", "`", "|", "\\",
+                        "]", "}", "/", ",", ">"}) {
+    const std::string text = cat({"  ", j, " more\n[Event \"A\"]\n*"});
+    const std::string word(j);
+    EXPECT_EQ(record(text),
+              cat({"WARNING text_between_games '", word, "' @1:3#2\n", "game 1 @2:1#",
+                   std::to_string(word.size() + 8), "\ntag Event=A\nmovetext\nresult * = *\n",
+                   "end 1 e=0 w=0 to=", std::to_string(text.size()), "\n"}))
+        << j;
+  }
+}
+
+TEST(Syntax, MalformedTokensBetweenGamesAreTextBetweenGames) {
+  EXPECT_EQ(record(" %x\n"), "WARNING text_between_games '%x' @1:2#1\n");  // not column 1
+  EXPECT_EQ(record("2-1 x\n"), "WARNING text_between_games '2-1' @1:1#0\n");
+  EXPECT_EQ(record("!!! x\n"), "WARNING text_between_games '!!!' @1:1#0\n");
+  EXPECT_EQ(record("$ x\n"), "WARNING text_between_games '$' @1:1#0\n");
+  EXPECT_EQ(record("\xC2\xB1 x\n"), "WARNING text_between_games '\xC2\xB1' @1:1#0\n");
+  EXPECT_EQ(record("\xE2\x80\x9Cquoted\xE2\x80\x9D\n"),
+            "WARNING text_between_games '\xE2\x80\x9Cquoted\xE2\x80\x9D' @1:1#0\n");
+  // A word longer than a symbol may be: still text; the issue shows its first 48 bytes.
+  EXPECT_EQ(record(cat({std::string(300, 'a'), "\n[Event \"A\"]\n*"})),
+            cat({"WARNING text_between_games '", std::string(48, 'a'), "' @1:1#0\n",
+                 "game 1 @2:1#301\ntag Event=A\nmovetext\nresult * = *\nend 1 e=0 w=0 to=314\n"}));
+  EXPECT_EQ(record(cat({std::string(300, '7'), "\n"})),
+            cat({"WARNING text_between_games '", std::string(48, '7'), "' @1:1#0\n"}));
+  // Binary data stays an error, also between games (see BinaryDataBetweenGamesIsSkipped).
+  EXPECT_EQ(record("\x01x\n"), "ERROR binary_data '\x01' @1:1#0\n");
+}
+
+TEST(Syntax, JunkBetweenGamesAcrossBufferBoundaries) {
+  std::string text;
+  for (int i = 0; i < 200; ++i) {
+    text += cat({"[Event \"", std::to_string(i), "\"]\n1. e4 e5 *\n"});
+    text += i % 2 == 0 ? ":-junk line " : "  <div class=\"x\">";
+    text += std::string(static_cast<std::size_t>(i % 61), 'y');
+    text += "\n\n";
+  }
+  const std::string expected = record(text, true);
+  ASSERT_NE(expected.find("WARNING text_between_games ':-junk'"), std::string::npos);
+  ASSERT_EQ(expected.find("ERROR"), std::string::npos);
+  for (std::size_t size : {512, 513, 600, 777, 1000, 4096}) {
+    ReaderOptions options;
+    options.buffer_size = size;
+    EXPECT_EQ(record(text, true, options), expected) << "buffer " << size;
+  }
 }
 
 TEST(Syntax, StopGameFromSyntaxError) {

@@ -105,6 +105,18 @@ TEST(Tolerance, MissingResultBeforeTheNextTagSection) {
             "end 2 e=0 w=0 to=39\n");
 }
 
+// The game's end is its last token's, across blank lines, escape lines and line breaks
+// (LF, CRLF, lone CR) that came after it.
+TEST(Tolerance, MissingResultIsAtTheLastTokenNotAtEscapeLines) {
+  EXPECT_EQ(record("[Event \"A\"]\n1. e4 e5\r\n\r\n%escape\r\r\n[Event \"B\"]\n*"),
+            "game 1 @1:1#0\ntag Event=A\nmovetext\nnum 1\nsan e4\nsan e5\nescape escape\n"
+            "WARNING missing_result '' @2:9#20\nend 1 no-result e=0 w=1 to=20\n"
+            "game 2 @6:1#34\ntag Event=B\nmovetext\nresult * = *\nend 2 e=0 w=0 to=47\n");
+  EXPECT_EQ(record("[Event \"A\"]\n[Site \"S\"]\n\n%x\n"),  // tags only
+            "game 1 @1:1#0\ntag Event=A\ntag Site=S\nescape x\nmovetext\n"
+            "WARNING missing_result '' @2:11#22\nend 1 no-result e=0 w=1 to=22\n");
+}
+
 TEST(Tolerance, SemicolonCommentsRunToTheEndOfTheLine) {
   EXPECT_EQ(tokens("1. e4 ; to the end {not a brace\r\ne5 ;\n*"),
             "num 1|san e4|comment { to the end {not a brace}|san e5|comment {}|result * = *|");
