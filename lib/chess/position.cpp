@@ -123,8 +123,8 @@ bool Position::compute_ep_legal() const {
 }
 
 void Position::update_derived() {
-  checkers_ = attackers_to(king(side_), pieces(), ~side_);
-  ep_legal_ = compute_ep_legal();
+  checkers_ = checkers_of(king(side_), pieces(), ~side_);
+  ep_legal_ = ep_square_ != kNoSquare && compute_ep_legal();  // most moves set no ep square
   if (ep_legal_) key_ ^= zobrist::ep_file(file_of(ep_square_));
 }
 

@@ -72,6 +72,14 @@ class Position {
     return result & pieces(us);
   }
   // Pieces of colour `by` attacking square s, with the given occupancy.
+  // Pieces of colour `by` giving check to the king on s (no king term: kings never check).
+  Bitboard checkers_of(Square s, Bitboard occupied, Color by) const {
+    return ((pawn_attacks(~by, s) & pieces(PieceType::Pawn)) |
+            (knight_attacks(s) & pieces(PieceType::Knight)) |
+            (bishop_attacks(s, occupied) & (pieces(PieceType::Bishop) | pieces(PieceType::Queen))) |
+            (rook_attacks(s, occupied) & (pieces(PieceType::Rook) | pieces(PieceType::Queen)))) &
+           pieces(by);
+  }
   Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
     return ((pawn_attacks(~by, s) & pieces(PieceType::Pawn)) |
             (knight_attacks(s) & pieces(PieceType::Knight)) |

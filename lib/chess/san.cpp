@@ -431,19 +431,21 @@ std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
 SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt) {
   SanParts p;
   if (!split(text, p)) return fail(SanError::Syntax);
-  SanResult r;
   if (p.null) {
     if (!opt.allow_null || pos.in_check()) return fail(SanError::NullMove, p.notes);
+    SanResult r;
     r.move = Move::null();
     r.ok_ = true;
     r.notes = p.notes | static_cast<std::uint16_t>(SanNote::NullMoveNotation);
-  } else {
-    r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
-    if (!r.ok()) read_as_uci(pos, text, r);
+    r.suffix = p.suffix;
+    return r;
   }
+  // Initialised in place (no copy of the result): this runs for every move.
+  SanResult r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
+  if (!r.ok()) read_as_uci(pos, text, r);
   r.suffix = p.suffix;
   if (!r.ok()) return r;
-  if (opt.check_suffix && !r.move.is_null()) {
+  if (opt.check_suffix) {
     Position after = pos;
     after.play(r.move);
     r.notes |= suffix_notes(p.suffix, after);
