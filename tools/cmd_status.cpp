@@ -29,32 +29,38 @@ constexpr const char* kColumns[] = {"file",          "game",          "white",  
                                     "auto_draw_ply", "threefold_ply", "fifty_ply", "final_fen",
                                     "consistent",    "problems"};
 
-std::string opt_number(const std::optional<std::uint32_t>& v) {
-  return v ? std::to_string(*v) : "";
+void set_number(std::string& out, const std::optional<std::uint32_t>& v) {
+  out.clear();
+  if (v) out += std::to_string(*v);
 }
 
-// One game's fields as text ("" for null), in kColumns order.
-std::vector<std::string> fields(const std::string& file, const replay::GameReport& r) {
+// One game's fields as text ("" for null), in kColumns order, into `f` (14 strings reused
+// from game to game: this runs once per game, so it allocates nothing once warmed up).
+void fields(std::vector<std::string>& f, const std::string& file, const replay::GameReport& r) {
+  f.resize(std::size(kColumns));
   const bool judged = r.final_position && r.status != replay::GameStatus::Illegal && !r.cut;
-  std::string problems;
-  for (const auto code : r.inconsistencies) {
-    if (!problems.empty()) problems += ' ';
-    problems += replay::problem_code_name(code);
+  f[0].assign(file);
+  f[1].assign(std::to_string(r.game));
+  f[2].assign(r.tags->white);
+  f[3].assign(r.tags->black);
+  f[4].assign(r.tags->has_result ? std::string_view(r.tags->result) : std::string_view());
+  f[5].assign(std::to_string(r.plies));
+  f[6].assign(replay::game_status_name(r.status));
+  f[7].assign(r.rules_result ? pgn::outcome_text(*r.rules_result) : std::string_view());
+  set_number(f[8], r.auto_draw_ply);
+  set_number(f[9], r.threefold_ply);
+  set_number(f[10], r.fifty_ply);
+  if (r.final_position) {
+    f[11] = chess::write_fen(*r.final_position, chess::EpWrite::WhenLegal);
+  } else {
+    f[11].clear();
   }
-  return {file,
-          std::to_string(r.game),
-          r.tags->white,
-          r.tags->black,
-          r.tags->has_result ? r.tags->result : "",
-          std::to_string(r.plies),
-          std::string(replay::game_status_name(r.status)),
-          r.rules_result ? std::string(pgn::outcome_text(*r.rules_result)) : "",
-          opt_number(r.auto_draw_ply),
-          opt_number(r.threefold_ply),
-          opt_number(r.fifty_ply),
-          r.final_position ? chess::write_fen(*r.final_position, chess::EpWrite::WhenLegal) : "",
-          judged ? (r.consistent ? "true" : "false") : "",
-          problems};
+  f[12].assign(judged ? (r.consistent ? "true" : "false") : "");
+  f[13].clear();
+  for (const auto code : r.inconsistencies) {
+    if (!f[13].empty()) f[13] += ' ';
+    f[13] += replay::problem_code_name(code);
+  }
 }
 
 class StatusSink : public replay::ReplaySink {
@@ -74,8 +80,8 @@ class StatusSink : public replay::ReplaySink {
     ++by_consistency_[consistency];
     if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal) ++inconsistent_;
     if (args_.summary) return;
-    const auto f = fields(file_, r);
-    out_.clear();
+    fields(fields_, file_, r);
+    const auto& f = fields_;
     if (args_.format == "ndjson") {
       ndjson(r, f);
     } else if (args_.format == "csv") {
@@ -97,11 +103,16 @@ class StatusSink : public replay::ReplaySink {
       while (!out_.empty() && out_.back() == ' ') out_.pop_back();
       out_ += '\n';
     }
+    if (out_.size() >= (std::size_t{1} << 16)) flush();  // one write per 64 KiB, not per game
+  }
+
+  void flush() {
     std::fwrite(out_.data(), 1, out_.size(), stdout);
+    out_.clear();
   }
 
   void print_summary() {
-    out_.clear();
+    flush();
     if (args_.format == "ndjson") {
       out_ += "{\"summary\":true,\"by_status\":{";
       join_json(by_status_);
@@ -112,7 +123,7 @@ class StatusSink : public replay::ReplaySink {
       for (const auto& [k, v] : by_status_) out_ += "status " + k + ": " + std::to_string(v) + "\n";
       for (const auto& [k, v] : by_consistency_) out_ += k + ": " + std::to_string(v) + "\n";
     }
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
+    flush();
   }
 
  private:
@@ -162,6 +173,7 @@ class StatusSink : public replay::ReplaySink {
   const StatusArgs& args_;
   std::string file_;
   std::string out_;
+  std::vector<std::string> fields_;
   std::map<std::string, std::uint64_t> by_status_, by_consistency_;
   std::uint64_t inconsistent_ = 0;
 };
@@ -183,6 +195,7 @@ int run_status(const StatusArgs& args) {
     sink.set_file(std::string(source.name()));
     replay::Replayer replayer(sink, opt);
     pgn::read_pgn(source, replayer);
+    sink.flush();
   });
   if (args.summary) sink.print_summary();
   if (io_failed) return kExitUsage;

@@ -87,6 +87,15 @@ void append_utf8(std::string& out, std::string_view text) {
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
+  // Most text (names, FENs, codes) is plain printable ASCII: copy that run at once.
+  std::size_t plain = 0;
+  while (plain < text.size()) {
+    const auto c = static_cast<unsigned char>(text[plain]);
+    if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') break;
+    ++plain;
+  }
+  out.append(text.substr(0, plain));
+  text.remove_prefix(plain);
   convert(out, text, [&out](unsigned char c) {
     switch (c) {
       case '"': out += "\\\""; return;
