@@ -172,8 +172,23 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
 }
 
 std::string write_fen(const Position& pos, EpWrite ep) {
-  std::string s;
-  s.reserve(90);
+  // Built in a fixed buffer (a FEN is at most ~90 bytes): status writes one per game.
+  struct {
+    char b[128];
+    std::size_t n = 0;
+    void operator+=(char c) {
+      if (n < sizeof b) b[n++] = c;
+    }
+    void operator+=(std::string_view t) {
+      for (const char c : t) *this += c;
+    }
+    std::size_t size() const { return n; }
+  } s;
+  auto number = [&s](int v) {
+    const auto [end, ec] = std::to_chars(s.b + s.n, s.b + sizeof s.b, v);
+    (void)ec;
+    s.n = static_cast<std::size_t>(end - s.b);
+  };
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
@@ -189,7 +204,7 @@ std::string write_fen(const Position& pos, EpWrite ep) {
     if (empty) s += static_cast<char>('0' + empty);
     if (rank) s += '/';
   }
-  s += pos.side_to_move() == Color::White ? " w " : " b ";
+  s += std::string_view(pos.side_to_move() == Color::White ? " w " : " b ");
   const std::size_t before = s.size();
   for (Color c : {Color::White, Color::Black}) {
     for (bool king_side : {true, false}) {
@@ -212,13 +227,13 @@ std::string write_fen(const Position& pos, EpWrite ep) {
     s += static_cast<char>('a' + file_of(eps));
     s += static_cast<char>('1' + rank_of(eps));
   } else {
-    s += " -";
+    s += std::string_view(" -");
   }
   s += ' ';
-  s += std::to_string(pos.halfmove_clock());
+  number(pos.halfmove_clock());
   s += ' ';
-  s += std::to_string(pos.fullmove_number());
-  return s;
+  number(pos.fullmove_number());
+  return std::string(s.b, s.n);
 }
 
 }  // namespace pgnkit::chess
