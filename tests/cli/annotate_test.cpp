@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include "test_files.h"
+#include "support/files.h"
 
 namespace fs = std::filesystem;
 

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+
 #include <unistd.h>
 #include <zstd.h>
+#include "support/files.h"
 
 #include <fcntl.h>
 
@@ -57,31 +59,8 @@ constexpr double kHangSeconds = 120;
 constexpr long kRssLimitKiB = 64 * 1024;  // 64 MiB
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "pgnkit_bad_input_XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  fs::path operator/(const std::string& name) const { return fs::path(path_) / name; }
-  bool ok() const { return !path_.empty(); }
-
- private:
-  std::string path_;
-};
+using pgnkit::testing::TempDir;
+const auto& slurp = pgnkit::testing::read_file;
 
 // Streams a file: big inputs are written chunk by chunk, never held whole.
 class Writer {

@@ -13,7 +13,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include "test_files.h"
+#include "support/files.h"
 
 namespace fs = std::filesystem;
 

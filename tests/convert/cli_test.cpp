@@ -8,33 +8,15 @@
 #include <sstream>
 
 #include "convert_util.h"
+#include "support/files.h"
 
 namespace pgnkit::convert_test {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string raw_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "pgnkit_convert_XXXXXX").string();
-    if (::mkdtemp(tmpl.data())) path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path.empty()) fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  fs::path path;
-};
+using pgnkit::testing::TempDir;
+const auto& raw_file = pgnkit::testing::read_file;
 
 // Runs pgnkit with `args`; returns the exit status.
 int run(const std::string& args) {
@@ -45,8 +27,8 @@ int run(const std::string& args) {
 
 TEST(convert, CliZstdOutputAndNdjsonRoundTripThroughFiles) {
   const TempDir tmp;
-  ASSERT_FALSE(tmp.path.empty());
-  const fs::path& dir_ = tmp.path;
+  ASSERT_FALSE(!tmp.ok());
+  const fs::path dir_ = tmp.path();
   const std::string in = data_path("convert/features.pgn");
   const fs::path direct = dir_ / "direct.pgn", ndjson = dir_ / "games.ndjson.zst",
                  plain = dir_ / "games.ndjson", via = dir_ / "via.pgn";
@@ -74,9 +56,8 @@ TEST(convert, CliUsageErrors) {
   EXPECT_EQ(run("convert --to pgn --include-start" + in), 2);
   EXPECT_EQ(run("convert --to csv --line-length 60" + in), 2);
   EXPECT_EQ(run("convert --to ndjson --tags seven" + in), 2);
-  EXPECT_EQ(run("convert --to uci '" + (tmp.path / "missing.pgn").string() + "'"), 2);
-  EXPECT_EQ(run("convert --to uci" + in + " -o '" + (tmp.path / "no/such/dir.txt").string() + "'"),
-            2);
+  EXPECT_EQ(run("convert --to uci '" + (tmp / "missing.pgn").string() + "'"), 2);
+  EXPECT_EQ(run("convert --to uci" + in + " -o '" + (tmp / "no/such/dir.txt").string() + "'"), 2);
 }
 
 }  // namespace

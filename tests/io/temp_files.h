@@ -9,34 +9,11 @@
 #include <string>
 
 #include "io/source.h"
+#include "support/files.h"
 
 namespace pgnkit::io::test {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "pgnkit_io_XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string file(const std::string& name, std::string_view bytes) const {
-    std::string p = path_;
-    p.append("/").append(name);
-    std::ofstream(p, std::ios::binary)
-        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    return p;
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using pgnkit::testing::TempDir;
 
 // Reads everything in chunks of at most chunk bytes.
 inline std::string read_all(Source& src, std::size_t chunk = 1 << 16) {
