@@ -17,9 +17,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"
+      "  pgnkit check data/sample.pgn\n"
+      "  pgnkit status --format ndjson data/sample.pgn\n"
+      "  pgnkit annotate --fix-results --end-tags data/sample.pgn -o annotated.pgn\n"
+      "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
-      "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "Run 'pgnkit <command> --help' for the options of a command.");
   int exit_code = pgnkit::tools::kExitOk;
   pgnkit::tools::register_check(app, exit_code);
