@@ -1,4 +1,5 @@
 // pgnkit status: how each game ended under the rules, and whether its result tells the truth.
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -72,12 +73,10 @@ class StatusSink : public replay::ReplaySink {
   void problem(const replay::Problem&) override {}
 
   void game_end(const replay::GameReport& r) override {
-    ++by_status_[std::string(replay::game_status_name(r.status))];
+    // Counted in arrays (this runs once per game); named and sorted only for the summary.
+    ++status_counts_[static_cast<std::size_t>(r.status)];
     const bool judged = r.final_position && r.status != replay::GameStatus::Illegal && !r.cut;
-    const std::string consistency = !judged        ? "not_judged"
-                                    : r.consistent ? "consistent"
-                                                   : "inconsistent";
-    ++by_consistency_[consistency];
+    ++consistency_counts_[!judged ? 0 : r.consistent ? 1 : 2];
     if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal) ++inconsistent_;
     if (args_.summary) return;
     fields(fields_, file_, r);
@@ -113,15 +112,23 @@ class StatusSink : public replay::ReplaySink {
 
   void print_summary() {
     flush();
+    std::map<std::string, std::uint64_t> by_status, by_consistency;
+    for (std::size_t i = 0; i < status_counts_.size(); ++i)
+      if (status_counts_[i])
+        by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
+            status_counts_[i];
+    constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
+    for (std::size_t i = 0; i < 3; ++i)
+      if (consistency_counts_[i]) by_consistency[kConsistency[i]] = consistency_counts_[i];
     if (args_.format == "ndjson") {
       out_ += "{\"summary\":true,\"by_status\":{";
-      join_json(by_status_);
+      join_json(by_status);
       out_ += "},\"by_consistency\":{";
-      join_json(by_consistency_);
+      join_json(by_consistency);
       out_ += "}}\n";
     } else {
-      for (const auto& [k, v] : by_status_) out_ += "status " + k + ": " + std::to_string(v) + "\n";
-      for (const auto& [k, v] : by_consistency_) out_ += k + ": " + std::to_string(v) + "\n";
+      for (const auto& [k, v] : by_status) out_ += "status " + k + ": " + std::to_string(v) + "\n";
+      for (const auto& [k, v] : by_consistency) out_ += k + ": " + std::to_string(v) + "\n";
     }
     flush();
   }
@@ -174,7 +181,8 @@ class StatusSink : public replay::ReplaySink {
   std::string file_;
   std::string out_;
   std::vector<std::string> fields_;
-  std::map<std::string, std::uint64_t> by_status_, by_consistency_;
+  std::array<std::uint64_t, 8> status_counts_{};       // by replay::GameStatus
+  std::array<std::uint64_t, 3> consistency_counts_{};  // not judged, consistent, inconsistent
   std::uint64_t inconsistent_ = 0;
 };
 
