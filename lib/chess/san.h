@@ -82,6 +82,8 @@ struct SanResult {
 
 // The notes a written suffix earns, given the position after the move.
 std::uint16_t suffix_notes(SanSuffix written, const Position& after);
+// The same, for a caller that already knows whether the move checks and mates.
+std::uint16_t suffix_notes(SanSuffix written, bool check, bool mate);
 
 struct SanOptions {
   SanMode mode = SanMode::Tolerant;

@@ -351,17 +351,7 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   line.has_move = true;
   const bool check = line.cur.in_check();
   const bool mate = check && !chess::has_legal_move(line.cur);
-  std::uint16_t notes = r.notes;
-  using chess::SanNote;
-  using chess::SanSuffix;
-  if (mate) {
-    if (r.suffix != SanSuffix::Mate) notes |= static_cast<std::uint16_t>(SanNote::MissingMate);
-  } else if (check) {
-    if (r.suffix == SanSuffix::None) notes |= static_cast<std::uint16_t>(SanNote::MissingCheck);
-    if (r.suffix == SanSuffix::Mate) notes |= static_cast<std::uint16_t>(SanNote::WrongCheck);
-  } else if (r.suffix != SanSuffix::None) {
-    notes |= static_cast<std::uint16_t>(SanNote::WrongCheck);
-  }
+  const std::uint16_t notes = r.notes | chess::suffix_notes(r.suffix, check, mate);
   if (notes) report_notes(line, text, where, m, notes);
   after_move(line, material_changed, mate);
   if (options_.want_moves)
