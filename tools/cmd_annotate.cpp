@@ -46,12 +46,7 @@ class AnnotateSink : public replay::RecordSink {
   std::uint64_t bad_games() const { return bad_games_; }
   std::uint64_t dropped() const { return dropped_; }
 
-  void problem(const replay::Problem& p) override {
-    if (p.severity != replay::Severity::Error) return;
-    text_.clear();
-    append_problem_text(text_, file_, p, true, false);
-    std::fwrite(text_.data(), 1, text_.size(), stderr);
-  }
+  void problem(const replay::Problem& p) override { print_error_to_stderr(text_, file_, p); }
 
   void game(const replay::GameRecord& record) override {
     ++games_;

@@ -63,12 +63,7 @@ class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
   std::uint64_t dropped() const { return dropped_; }
   std::uint64_t bad_lines() const { return bad_lines_; }
 
-  void problem(const replay::Problem& p) override {
-    if (p.severity != replay::Severity::Error) return;
-    text_.clear();
-    append_problem_text(text_, file_, p, true, false);
-    std::fwrite(text_.data(), 1, text_.size(), stderr);
-  }
+  void problem(const replay::Problem& p) override { print_error_to_stderr(text_, file_, p); }
 
   void line_error(const ndjson::LineError& e) override {
     ++bad_lines_;

@@ -1,5 +1,7 @@
 #include "diagnostic.h"
 
+#include <cstdio>
+
 #include "write/json.h"
 
 namespace pgnkit::tools {
@@ -59,6 +61,13 @@ void append_problem_json(std::string& out, std::string_view file, const replay::
     write::append_json_string(out, p.fen);
   }
   out += "}\n";
+}
+
+void print_error_to_stderr(std::string& scratch, std::string_view file, const replay::Problem& p) {
+  if (p.severity != replay::Severity::Error) return;
+  scratch.clear();
+  append_problem_text(scratch, file, p, true, false);
+  std::fwrite(scratch.data(), 1, scratch.size(), stderr);
 }
 
 }  // namespace pgnkit::tools

@@ -17,4 +17,8 @@ void append_problem_text(std::string& out, std::string_view file, const replay::
 void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
                          bool as_error);
 
+// For the writing commands (annotate, convert): an error problem goes to stderr in text form;
+// warnings are dropped (their output is the games). `scratch` is reused between calls.
+void print_error_to_stderr(std::string& scratch, std::string_view file, const replay::Problem& p);
+
 }  // namespace pgnkit::tools
