@@ -5,6 +5,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/outcome.h"
+#include "chess/san_quick.h"
 #include "pgn/tag.h"
 #include "replay/tag_checks.h"
 
@@ -303,6 +304,42 @@ void Replayer::after_move(PlayLine& line, bool material_changed, bool mate) {
   }
 }
 
+// The general reader, for the moves parse_quick_san() leaves (odd shapes, ambiguity, errors).
+// Returns false when the line stops here (the problem is reported); otherwise fills `out` and
+// `notes` (the tolerances that applied, as chess::SanNote bits).
+bool Replayer::parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
+                              chess::QuickSan& out, std::uint16_t& notes) {
+  chess::SanOptions opt;
+  opt.allow_null = options_.allow_null;
+  opt.check_suffix = false;
+  const chess::SanResult r = chess::parse_san(line.cur, text, opt);
+  if (!r.ok()) {
+    line.dead = true;
+    if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
+      // Stalemate is only looked for when a move follows (a legal move disproves it).
+      line.end = GameEnd::Stalemate;
+      line.end_ply = line.ply;
+      report_move_problem(
+          ProblemCode::MoveAfterGameEnd, text, where, line,
+          "move after the game ended by stalemate at ply " + std::to_string(line.ply));
+      return false;
+    }
+    std::string message = std::string(chess::san_error_message(r.error));
+    if (r.error == chess::SanError::Ambiguous) {
+      message += " (";
+      for (int i = 0; i < r.candidate_count; ++i)
+        message += (i ? ", " : "") + chess::to_san(line.cur, r.candidates[i]);
+      message += ")";
+    }
+    report_move_problem(ProblemCode::IllegalMove, text, where, line, std::move(message), r.error);
+    return false;
+  }
+  out.move = r.move;
+  out.suffix = r.suffix;
+  notes = r.notes;
+  return true;
+}
+
 pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
   PlayLine& line = lines_.back();
@@ -317,32 +354,13 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
     line.dead = true;
     return pgn::Control::Continue;
   }
-  chess::SanOptions opt;
-  opt.allow_null = options_.allow_null;
-  opt.check_suffix = false;
-  const chess::SanResult r = chess::parse_san(line.cur, text, opt);
-  if (!r.ok()) {
-    line.dead = true;
-    if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
-      // Stalemate is only looked for when a move follows (a legal move disproves it).
-      line.end = GameEnd::Stalemate;
-      line.end_ply = line.ply;
-      report_move_problem(
-          ProblemCode::MoveAfterGameEnd, text, where, line,
-          "move after the game ended by stalemate at ply " + std::to_string(line.ply));
-      return pgn::Control::Continue;
-    }
-    std::string message = std::string(chess::san_error_message(r.error));
-    if (r.error == chess::SanError::Ambiguous) {
-      message += " (";
-      for (int i = 0; i < r.candidate_count; ++i)
-        message += (i ? ", " : "") + chess::to_san(line.cur, r.candidates[i]);
-      message += ")";
-    }
-    report_move_problem(ProblemCode::IllegalMove, text, where, line, std::move(message), r.error);
+  // Nearly every move takes the quick path; the full reader handles the rest and the errors.
+  chess::QuickSan quick;
+  std::uint16_t notes_read = 0;
+  if (!chess::parse_quick_san(line.cur, text, quick) &&
+      !parse_full_san(line, text, where, quick, notes_read))
     return pgn::Control::Continue;
-  }
-  const chess::Move m = r.move;
+  const chess::Move m = quick.move;
   const bool material_changed =
       m.kind() == chess::MoveKind::Promotion || m.kind() == chess::MoveKind::EnPassant ||
       (m.kind() == chess::MoveKind::Normal && line.cur.piece_on(m.to()) != chess::Piece::None);
@@ -351,7 +369,7 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   line.has_move = true;
   const bool check = line.cur.in_check();
   const bool mate = check && !chess::has_legal_move(line.cur);
-  const std::uint16_t notes = r.notes | chess::suffix_notes(r.suffix, check, mate);
+  const std::uint16_t notes = notes_read | chess::suffix_notes(quick.suffix, check, mate);
   if (notes) report_notes(line, text, where, m, notes);
   after_move(line, material_changed, mate);
   if (options_.want_moves)

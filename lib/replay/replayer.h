@@ -14,6 +14,7 @@
 
 #include "chess/position.h"
 #include "chess/san.h"
+#include "chess/san_quick.h"
 #include "pgn/visitor.h"
 #include "replay/game_report.h"
 #include "replay/problem.h"
@@ -91,6 +92,8 @@ class Replayer : public pgn::Visitor {
                            chess::SanError error = chess::SanError::Syntax);
   void check_tags();
   bool set_up_start();  // false: the game cannot be replayed
+  bool parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
+                      chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
   void report_notes(const PlayLine& line, std::string_view text, pgn::Location where, chess::Move m,
                     std::uint16_t notes);
