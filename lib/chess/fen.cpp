@@ -199,7 +199,7 @@ std::string write_fen(const Position& pos, EpWrite ep) {
       }
       if (empty) s += static_cast<char>('0' + empty);
       empty = 0;
-      s += kPieceLetters[static_cast<int>(p)];
+      s += kPieceLetters[static_cast<std::size_t>(index(color_of(p)) * 6 + index(type_of(p)))];
     }
     if (empty) s += static_cast<char>('0' + empty);
     if (rank) s += '/';

@@ -8,7 +8,7 @@ namespace pgnkit::chess {
 namespace zobrist {
 namespace {
 struct Keys {
-  std::uint64_t piece_square[12][64];
+  std::uint64_t piece_square[kPieceCodes][64];  // rows for real pieces only are filled
   std::uint64_t castling[16];
   std::uint64_t ep_file[8];
   std::uint64_t side;
@@ -20,8 +20,10 @@ struct Keys {
       z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
       return z ^ (z >> 31);
     };
-    for (auto& row : piece_square)
-      for (auto& k : row) k = next();
+    for (const Color c : {Color::White, Color::Black})
+      for (int t = 0; t < 6; ++t)
+        for (auto& k : piece_square[static_cast<int>(make_piece(c, static_cast<PieceType>(t)))])
+          k = next();
     std::uint64_t single[4];
     for (auto& k : single) k = next();
     for (int r = 0; r < 16; ++r) {
@@ -84,15 +86,15 @@ Position Position::start() {
 
 void Position::put(Piece p, Square s) {
   board_[s] = p;
-  by_type_[static_cast<int>(p) % 6] |= bb(s);
-  by_color_[static_cast<int>(p) >= 6] |= bb(s);
+  by_type_[index(type_of(p))] |= bb(s);
+  by_color_[index(color_of(p))] |= bb(s);
   key_ ^= zobrist::piece_square(p, s);
 }
 
 void Position::remove(Square s) {
   const Piece p = board_[s];
-  by_type_[static_cast<int>(p) % 6] ^= bb(s);
-  by_color_[static_cast<int>(p) >= 6] ^= bb(s);
+  by_type_[index(type_of(p))] ^= bb(s);
+  by_color_[index(color_of(p))] ^= bb(s);
   board_[s] = Piece::None;
   key_ ^= zobrist::piece_square(p, s);
 }
@@ -100,8 +102,8 @@ void Position::remove(Square s) {
 void Position::move_piece(Square from, Square to) {
   const Piece p = board_[from];
   const Bitboard both = bb(from) | bb(to);
-  by_type_[static_cast<int>(p) % 6] ^= both;
-  by_color_[static_cast<int>(p) >= 6] ^= both;
+  by_type_[index(type_of(p))] ^= both;
+  by_color_[index(color_of(p))] ^= both;
   board_[from] = Piece::None;
   board_[to] = p;
   key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
@@ -215,7 +217,7 @@ void Position::play(Move m) {
   if (ep_legal_) key_ ^= zobrist::ep_file(file_of(ep_square_));
   ep_square_ = kNoSquare;
   ++halfmove_;
-  if (us == Color::Black) ++fullmove_;
+  fullmove_ = static_cast<std::uint16_t>(fullmove_ + index(us));  // after Black's move
   if (!m.is_null()) {
     const Square from = m.from(), to = m.to();
     if (castling_ && ((bb(from) | bb(to)) & castling_squares_)) lose_castling_rights(from, to);

@@ -416,17 +416,6 @@ void read_as_uci(const Position& pos, std::string_view text, SanResult& r) {
 
 }  // namespace
 
-std::uint16_t suffix_notes(SanSuffix written, bool check, bool mate) {
-  if (mate)
-    return written == SanSuffix::Mate ? 0 : static_cast<std::uint16_t>(SanNote::MissingMate);
-  if (check) {
-    if (written == SanSuffix::Check) return 0;
-    return static_cast<std::uint16_t>(written == SanSuffix::None ? SanNote::MissingCheck
-                                                                 : SanNote::WrongCheck);
-  }
-  return written == SanSuffix::None ? 0 : static_cast<std::uint16_t>(SanNote::WrongCheck);
-}
-
 std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
   const bool check = after.in_check();
   return suffix_notes(written, check, check && !has_legal_move(after));

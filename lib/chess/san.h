@@ -82,8 +82,18 @@ struct SanResult {
 
 // The notes a written suffix earns, given the position after the move.
 std::uint16_t suffix_notes(SanSuffix written, const Position& after);
-// The same, for a caller that already knows whether the move checks and mates.
-std::uint16_t suffix_notes(SanSuffix written, bool check, bool mate);
+// The same, for a caller that already knows whether the move checks and mates (inline: the
+// replayer asks on every move).
+inline std::uint16_t suffix_notes(SanSuffix written, bool check, bool mate) {
+  if (mate)
+    return written == SanSuffix::Mate ? 0 : static_cast<std::uint16_t>(SanNote::MissingMate);
+  if (check) {
+    if (written == SanSuffix::Check) return 0;
+    return static_cast<std::uint16_t>(written == SanSuffix::None ? SanNote::MissingCheck
+                                                                 : SanNote::WrongCheck);
+  }
+  return written == SanSuffix::None ? 0 : static_cast<std::uint16_t>(SanNote::WrongCheck);
+}
 
 struct SanOptions {
   SanMode mode = SanMode::Tolerant;

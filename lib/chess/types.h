@@ -20,16 +20,18 @@ constexpr int index(PieceType t) {
   return static_cast<int>(t);
 }
 
-// A coloured piece: colour * 6 + type; None is 12.
-enum class Piece : std::uint8_t { None = 12 };
+// A coloured piece: colour * 8 + type, so that type and colour are a mask and a shift away
+// (the move loop asks for them on every move); None is 6 (its type is PieceType::None).
+enum class Piece : std::uint8_t { None = 6 };
+constexpr int kPieceCodes = 16;  // piece values are below this
 constexpr Piece make_piece(Color c, PieceType t) {
-  return static_cast<Piece>(index(c) * 6 + index(t));
+  return static_cast<Piece>(index(c) * 8 + index(t));
 }
 constexpr PieceType type_of(Piece p) {
-  return p == Piece::None ? PieceType::None : static_cast<PieceType>(static_cast<int>(p) % 6);
+  return static_cast<PieceType>(static_cast<int>(p) & 7);
 }
 constexpr Color color_of(Piece p) {
-  return static_cast<int>(p) >= 6 ? Color::Black : Color::White;
+  return static_cast<Color>(static_cast<int>(p) >> 3);
 }
 
 // Squares are 0..63 with a1 = 0, b1 = 1, ..., h8 = 63.
