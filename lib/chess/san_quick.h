@@ -14,9 +14,10 @@ struct QuickSan {
   SanSuffix suffix = SanSuffix::None;
 };
 
-// Reads `text` when it is "e4", "Nf3", "Nxf3" or "exd5" (a piece letter N, B, R, Q or K), with an
-// optional single '+' or '#', names a legal move of exactly one piece, is not a promotion or an
-// en-passant capture, and writes the capture mark exactly when the move captures.
+// Reads `text` when it is "e4", "Nf3", "Nxf3", "exd5", "Nbd2", "R1e2", "Nbxd2", "O-O" or
+// "O-O-O" (piece letters N, B, R, Q, K), with an optional single '+' or '#', names a legal move
+// of exactly one piece, is not a promotion or an en-passant capture, writes the capture mark
+// exactly when the move captures, and disambiguates (if at all) as canonical SAN does.
 // Contract: when it returns true, parse_san(pos, text) returns the same move and suffix, with no
 // notes beyond those suffix_notes() gives for the suffix. When it returns false nothing is known:
 // the caller asks parse_san(), which also explains errors. Never allocates, never throws.
