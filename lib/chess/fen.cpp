@@ -1,8 +1,8 @@
-#include <initializer_list>
-
 #include "chess/fen.h"
 
+#include <bit>
 #include <charconv>
+#include <initializer_list>
 
 namespace pgnkit::chess {
 
@@ -171,69 +171,95 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
   return std::nullopt;
 }
 
-std::string write_fen(const Position& pos, EpWrite ep) {
-  // Built in a fixed buffer (a FEN is at most ~90 bytes): status writes one per game.
-  struct {
-    char b[128];
-    std::size_t n = 0;
-    void operator+=(char c) {
-      if (n < sizeof b) b[n++] = c;
-    }
-    void operator+=(std::string_view t) {
-      for (const char c : t) *this += c;
-    }
-    std::size_t size() const { return n; }
-  } s;
-  auto number = [&s](int v) {
-    const auto [end, ec] = std::to_chars(s.b + s.n, s.b + sizeof s.b, v);
-    (void)ec;
-    s.n = static_cast<std::size_t>(end - s.b);
-  };
+namespace {
+
+// Room for the longest FEN: 64 placement characters and 7 slashes, " w ", 4 castling letters,
+// " e3", and two clocks with their spaces (5 digits each today; room for 10 if they grow).
+constexpr std::size_t kMaxFenLength = 71 + 3 + 4 + 3 + 2 * (1 + 10);
+
+// Writes the piece placement at `p` and returns the end: per rank, only the occupied squares
+// are visited (a final position has few pieces), the gaps between them become digits.
+char* put_placement(char* p, const Position& pos) {
+  const Bitboard occupied = pos.pieces();
   for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece p = pos.piece_on(make_square(file, rank));
-      if (p == Piece::None) {
-        ++empty;
-        continue;
-      }
-      if (empty) s += static_cast<char>('0' + empty);
-      empty = 0;
-      s += kPieceLetters[static_cast<std::size_t>(index(color_of(p)) * 6 + index(type_of(p)))];
+    unsigned row = static_cast<unsigned>(occupied >> (8 * rank)) & 0xFFu;
+    int file = 0;
+    while (row) {
+      const int next = std::countr_zero(row);
+      if (next > file) *p++ = static_cast<char>('0' + (next - file));
+      const Piece piece = pos.piece_on(make_square(next, rank));
+      *p++ = kPieceLetters[static_cast<std::size_t>(index(color_of(piece)) * 6 +
+                                                    index(type_of(piece)))];
+      file = next + 1;
+      row &= row - 1;
     }
-    if (empty) s += static_cast<char>('0' + empty);
-    if (rank) s += '/';
+    if (file < 8) *p++ = static_cast<char>('0' + (8 - file));
+    if (rank) *p++ = '/';
   }
-  s += std::string_view(pos.side_to_move() == Color::White ? " w " : " b ");
-  const std::size_t before = s.size();
+  return p;
+}
+
+char* put_castling(char* p, const Position& pos) {
+  if (!pos.castling_rights()) {
+    *p++ = '-';
+    return p;
+  }
   for (Color c : {Color::White, Color::Black}) {
     for (bool king_side : {true, false}) {
       if (!pos.has_castling_right(c, king_side)) continue;
-      const Square rook = pos.castling_rook(c, king_side);
-      // X-FEN: K/Q unless another rook stands further out on that wing.
-      const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(rook));
-      Bitboard outside = 0;
-      for (int f = 0; f < 8; ++f)
-        if (king_side ? f > file_of(rook) : f < file_of(rook)) outside |= file_bb(f);
       char letter = king_side ? 'K' : 'Q';
-      if (pos.chess960() && (rooks & outside)) letter = static_cast<char>('A' + file_of(rook));
-      s += c == Color::White ? letter : static_cast<char>(letter + 32);
+      if (pos.chess960()) {
+        // X-FEN: K/Q unless another rook stands further out on that wing.
+        const Square rook = pos.castling_rook(c, king_side);
+        const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(rook));
+        Bitboard outside = 0;
+        for (int f = 0; f < 8; ++f)
+          if (king_side ? f > file_of(rook) : f < file_of(rook)) outside |= file_bb(f);
+        if (rooks & outside) letter = static_cast<char>('A' + file_of(rook));
+      }
+      *p++ = c == Color::White ? letter : static_cast<char>(letter + 32);
     }
   }
-  if (s.size() == before) s += '-';
+  return p;
+}
+
+// Writes `v` at `p` and returns the end; the buffer has room for any int (see above), and
+// were it to lack room the number would be left out rather than overrun it.
+char* put_number(char* p, char* end, int v) {
+  const auto [after, error] = std::to_chars(p, end, v);
+  return error == std::errc{} ? after : p;
+}
+
+}  // namespace
+
+void append_fen(std::string& out, const Position& pos, EpWrite ep) {
+  // Written into a stack buffer and appended once: status writes one FEN per game.
+  char buf[kMaxFenLength];
+  char* const end = buf + sizeof buf;
+  char* p = put_placement(buf, pos);
+  *p++ = ' ';
+  *p++ = pos.side_to_move() == Color::White ? 'w' : 'b';
+  *p++ = ' ';
+  p = put_castling(p, pos);
+  *p++ = ' ';
   const Square eps = pos.ep_square();
   if (eps != kNoSquare && (ep == EpWrite::Always || pos.ep_capture_legal())) {
-    s += ' ';
-    s += static_cast<char>('a' + file_of(eps));
-    s += static_cast<char>('1' + rank_of(eps));
+    *p++ = static_cast<char>('a' + file_of(eps));
+    *p++ = static_cast<char>('1' + rank_of(eps));
   } else {
-    s += std::string_view(" -");
+    *p++ = '-';
   }
-  s += ' ';
-  number(pos.halfmove_clock());
-  s += ' ';
-  number(pos.fullmove_number());
-  return std::string(s.b, s.n);
+  *p++ = ' ';
+  p = put_number(p, end, pos.halfmove_clock());
+  *p++ = ' ';
+  p = put_number(p, end, pos.fullmove_number());
+  out.append(buf, static_cast<std::size_t>(p - buf));
+}
+
+std::string write_fen(const Position& pos, EpWrite ep) {
+  std::string fen;
+  append_fen(fen, pos, ep);
+  return fen;
 }
 
 }  // namespace pgnkit::chess

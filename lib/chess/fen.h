@@ -44,6 +44,12 @@ enum class EpWrite : std::uint8_t {
   WhenLegal,  // only when a legal en-passant capture exists (lichess, python-chess)
 };
 
+// Appends the FEN of `pos` to `out` (nothing else: no separator, no newline). Castling is
+// KQkq, or in Chess960 a rook's file letter where KQkq would be ambiguous (X-FEN). Allocates
+// only when `out` must grow, so a caller reusing one buffer writes FENs without allocating.
+void append_fen(std::string& out, const Position& pos, EpWrite ep = EpWrite::Always);
+
+// The FEN of `pos` as a new string (append_fen onto an empty one).
 std::string write_fen(const Position& pos, EpWrite ep = EpWrite::Always);
 
 inline constexpr std::string_view kStartFen =

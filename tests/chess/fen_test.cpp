@@ -1,9 +1,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <initializer_list>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "chess/fen.h"
+#include "chess/movegen.h"
 #include "test_util.h"
 
 namespace pgnkit::chess {
@@ -85,28 +89,136 @@ TEST(Fen, Chess960CastlingFields) {
   EXPECT_TRUE(parse_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1", p));
 }
 
+struct SuiteFen {
+  std::string fen;
+  bool chess960;
+};
+
+// The FEN of every line of the given perft suites under data/perft.
+std::vector<SuiteFen> suite_fens(std::initializer_list<const char*> names) {
+  std::vector<SuiteFen> fens;
+  for (const char* name : names) {
+    std::ifstream in(testing::source_dir() + name);
+    EXPECT_TRUE(in) << name;
+    const bool c960 = std::string(name).find("960") != std::string::npos;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      const std::string fen = line.substr(0, line.find(';'));
+      fens.push_back({fen.substr(0, fen.find_last_not_of(' ') + 1), c960});
+    }
+  }
+  return fens;
+}
+
 // Every suite position reads and writes back to the same FEN (the suite files are normalised).
 TEST(Fen, SuiteRoundTrip) {
   for (const char* name :
        {"/data/perft/standard.epd", "/data/perft/suite.epd", "/data/perft/chess960.epd"}) {
-    std::ifstream in(testing::source_dir() + name);
-    ASSERT_TRUE(in) << name;
-    const bool c960 = std::string(name).find("960") != std::string::npos;
-    std::string line;
-    int n = 0;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      const std::string fen = line.substr(0, line.find(';'));
-      const std::string trimmed = fen.substr(0, fen.find_last_not_of(' ') + 1);
+    const std::vector<SuiteFen> fens = suite_fens({name});
+    for (const auto& [fen, c960] : fens) {
       Position p;
-      ASSERT_FALSE(parse_fen(trimmed, p, c960)) << trimmed;
+      ASSERT_FALSE(parse_fen(fen, p, c960)) << fen;
       Position again;
       ASSERT_FALSE(parse_fen(write_fen(p), again, c960)) << write_fen(p);
-      EXPECT_EQ(again, p) << trimmed;
-      ++n;
+      EXPECT_EQ(again, p) << fen;
     }
-    EXPECT_GT(n, 5) << name;
+    EXPECT_GT(fens.size(), 5u) << name;
   }
+}
+
+// The placement field read square by square from the mailbox: a second way to what
+// append_fen builds from the occupancy bitboard.
+std::string placement_square_by_square(const Position& p) {
+  std::string s;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece piece = p.piece_on(make_square(file, rank));
+      if (piece == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += static_cast<char>('0' + empty);
+      empty = 0;
+      const char letter = "PNBRQK"[index(type_of(piece))];
+      s += color_of(piece) == Color::White ? letter : static_cast<char>(letter - 'A' + 'a');
+    }
+    if (empty) s += static_cast<char>('0' + empty);
+    if (rank) s += '/';
+  }
+  return s;
+}
+
+std::vector<std::string> split_on_spaces(const std::string& s) {
+  std::vector<std::string> parts;
+  std::istringstream in(s);
+  for (std::string part; in >> part;) parts.push_back(part);
+  return parts;
+}
+
+// append_fen appends to what is already there, equals write_fen, and says what the position
+// holds: placement square by square, side, castling rights, the en-passant square per mode,
+// the clocks; and the parser reads it back to the same position. Over every suite position
+// and every position one legal move away (captures, promotions, castling, double pushes).
+TEST(Fen, AppendFenAgreesWithThePositionItWrites) {
+  const std::vector<SuiteFen> fens =
+      suite_fens({"/data/perft/standard.epd", "/data/perft/suite.epd", "/data/perft/tricky.epd",
+                  "/data/perft/chess960.epd", "/data/perft/tricky960.epd"});
+  ASSERT_GT(fens.size(), 1000u);
+  int checked = 0, with_ep = 0;
+  auto check = [&](const Position& p, bool c960) {
+    for (const EpWrite mode : {EpWrite::Always, EpWrite::WhenLegal}) {
+      std::string out = "prefix|";
+      append_fen(out, p, mode);
+      ASSERT_EQ(out.substr(0, 7), "prefix|");
+      const std::string fen = out.substr(7);
+      EXPECT_EQ(fen, write_fen(p, mode));
+      const std::vector<std::string> f = split_on_spaces(fen);
+      ASSERT_EQ(f.size(), 6u) << fen;
+      EXPECT_EQ(f[0], placement_square_by_square(p)) << fen;
+      EXPECT_EQ(f[1], p.side_to_move() == Color::White ? "w" : "b") << fen;
+      EXPECT_EQ(f[2] == "-", p.castling_rights() == 0) << fen;
+      if (!c960) {
+        std::string rights;
+        for (const Color c : {Color::White, Color::Black})
+          for (const bool king_side : {true, false})
+            if (p.has_castling_right(c, king_side)) rights += (king_side ? "Kk" : "Qq")[index(c)];
+        EXPECT_EQ(f[2], rights.empty() ? "-" : rights) << fen;
+      }
+      const bool writes_ep =
+          p.ep_square() != kNoSquare && (mode == EpWrite::Always || p.ep_capture_legal());
+      const std::string ep_name = writes_ep
+                                      ? std::string{static_cast<char>('a' + file_of(p.ep_square())),
+                                                    static_cast<char>('1' + rank_of(p.ep_square()))}
+                                      : "-";
+      EXPECT_EQ(f[3], ep_name) << fen;
+      with_ep += writes_ep;
+      EXPECT_EQ(f[4], std::to_string(p.halfmove_clock())) << fen;
+      EXPECT_EQ(f[5], std::to_string(p.fullmove_number())) << fen;
+      Position again;
+      ASSERT_FALSE(parse_fen(fen, again, c960)) << fen;
+      // Without the en-passant square the reread position differs only where the key does not.
+      if (mode == EpWrite::Always)
+        EXPECT_EQ(again, p) << fen;
+      else
+        EXPECT_EQ(again.key(), p.key()) << fen;
+      ++checked;
+    }
+  };
+  for (const auto& [fen, c960] : fens) {
+    const Position p = testing::fen_position(fen, c960);
+    check(p, c960);
+    MoveList moves;
+    generate_legal(p, moves);
+    for (const Move m : moves) {
+      Position child = p;
+      child.play(m);
+      check(child, c960);
+    }
+  }
+  EXPECT_GT(checked, 50000);
+  EXPECT_GT(with_ep, 100);
 }
 
 }  // namespace
