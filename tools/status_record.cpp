@@ -78,10 +78,11 @@ void put_csv_number(OutputBuffer& out, const std::optional<std::uint32_t>& v) {
   out.put(',');
 }
 
+constexpr std::string_view kSpaces = "                        ";  // the widest cell
+
 // A fixed-width text cell: ASCII shorter than the width is the text and its padding; text to
 // cut or to convert to UTF-8 goes through write::append_padded.
 void put_cell(OutputBuffer& out, std::string_view text, std::size_t width) {
-  static constexpr std::string_view kSpaces = "                        ";  // the widest cell
   if (text.size() < width && width <= kSpaces.size() && all_bytes_are(text, kAscii)) {
     out.put(text);
     out.put(kSpaces.substr(0, width - text.size()));
@@ -92,10 +93,14 @@ void put_cell(OutputBuffer& out, std::string_view text, std::size_t width) {
   out.put(cell);
 }
 
+// Numbers are never cut: one as wide as its column or wider is followed by one space and
+// pushes the rest of its row to the right.
 void put_number_cell(OutputBuffer& out, std::uint64_t v, std::size_t width) {
   char digits[20];
   const char* const end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-  put_cell(out, std::string_view(digits, static_cast<std::size_t>(end - digits)), width);
+  const auto n = static_cast<std::size_t>(end - digits);
+  out.put(std::string_view(digits, n));
+  out.put(kSpaces.substr(0, n < width ? width - n : 1));
 }
 
 void put_fen(OutputBuffer& out, const chess::Position& pos) {
