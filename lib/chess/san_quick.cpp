@@ -25,14 +25,16 @@ bool is_rank(char c) {
   return c >= '1' && c <= '8';
 }
 
-// Whether the only source `from` may move to `to`: the cheap test (not in check, not the king,
-// no enemy slider on the line through king and piece, so it cannot be pinned) or the exact one.
+// Whether the piece on `from` may make the normal move `m`: a king when its target is not
+// attacked; another piece by the cheap test (not in check, and no enemy slider on the line
+// through king and piece, so it cannot be pinned), or else the exact one.
 bool source_legal(const Position& pos, Square from, Move m) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king(us);
   const Bitboard sliders = pos.pieces(~us, PieceType::Bishop, PieceType::Queen) |
                            pos.pieces(~us, PieceType::Rook, PieceType::Queen);
-  if (!pos.in_check() && from != ksq && !(line(ksq, from) & sliders)) return true;
+  if (from == ksq) return !pos.attacked(m.to(), ~us, pos.pieces() ^ bb(from));
+  if (!pos.in_check() && !(line(ksq, from) & sliders)) return true;
   return pos.legal(m);
 }
 
