@@ -124,10 +124,34 @@ bool Position::compute_ep_legal() const {
   return false;
 }
 
-void Position::update_derived() {
-  checkers_ = checkers_of(king(side_), pieces(), ~side_);
+void Position::update_ep_legal() {
   ep_legal_ = ep_square_ != kNoSquare && compute_ep_legal();  // most moves set no ep square
   if (ep_legal_) key_ ^= zobrist::ep_file(file_of(ep_square_));
+}
+
+void Position::update_derived() {
+  checkers_ = checkers_of(king(side_), pieces(), ~side_);
+  update_ep_legal();
+}
+
+Bitboard Position::checkers_after_normal(Square from, Square to, PieceType moved) const {
+  const Color them = side_, us = ~side_;
+  const Square ksq = king(them);
+  // Pawns and knights: two table lookups, no need to know which piece moved.
+  Bitboard checkers = ((pawn_attacks(them, ksq) & pieces(PieceType::Pawn)) |
+                       (knight_attacks(ksq) & pieces(PieceType::Knight))) &
+                      pieces(us);
+  // Sliders can check only if the moved one now stands on a line through the king, or the
+  // move uncovered one standing on the line through the king and the square it left.
+  const Bitboard diagonal = pieces(us, PieceType::Bishop, PieceType::Queen);
+  const Bitboard straight = pieces(us, PieceType::Rook, PieceType::Queen);
+  const bool slider_moved =
+      moved == PieceType::Bishop || moved == PieceType::Rook || moved == PieceType::Queen;
+  if ((slider_moved && line(ksq, to)) || (line(ksq, from) & (diagonal | straight))) {
+    const Bitboard occ = pieces();
+    checkers |= (bishop_attacks(ksq, occ) & diagonal) | (rook_attacks(ksq, occ) & straight);
+  }
+  return checkers;
 }
 
 std::uint64_t Position::compute_key() const {
@@ -247,13 +271,19 @@ void Position::play(Move m) {
           remove(to);
           halfmove_ = 0;
         }
-        const bool pawn = type_of(board_[from]) == PieceType::Pawn;
+        const PieceType moved = type_of(board_[from]);
         move_piece(from, to);
-        if (pawn) {
+        if (moved == PieceType::Pawn) {
           halfmove_ = 0;
           if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
         }
-        break;
+        // The common move: checkers from what moved and what it uncovered (see
+        // checkers_after_normal), not from every piece.
+        side_ = ~us;
+        key_ ^= zobrist::side();
+        checkers_ = checkers_after_normal(from, to, moved);
+        update_ep_legal();
+        return;
       }
     }
   }

@@ -122,6 +122,10 @@ class Position {
   void remove(Square s);
   void move_piece(Square from, Square to);
   void update_derived();
+  void update_ep_legal();
+  // checkers_ after a normal move from `from` to `to` of a piece of type `moved` (side_ is
+  // already the side to move).
+  Bitboard checkers_after_normal(Square from, Square to, PieceType moved) const;
   void lose_castling_rights(Square from, Square to);
   bool compute_ep_legal() const;
   std::uint64_t compute_key() const;

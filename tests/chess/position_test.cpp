@@ -1,7 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+#include <string_view>
+
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/perft_suite.h"
 #include "chess/san.h"
 #include "test_util.h"
 
@@ -41,6 +46,45 @@ TEST(Position, IncrementalKeyMatchesFreshKey) {
     const Position fresh = fen_position(write_fen(pos));
     EXPECT_EQ(pos.key(), fresh.key()) << san << " " << write_fen(pos);
   }
+}
+
+// After every legal move of every suite position (and every reply), the cached checkers and
+// key equal those of the same position built from its FEN: play() finds checkers from what
+// moved, the FEN reader from every piece.
+TEST(Position, CheckersAndKeyAfterEveryMoveMatchFromScratch) {
+  int checks = 0, positions = 0;
+  for (const char* name : {"suite.epd", "tricky.epd", "chess960.epd", "tricky960.epd"}) {
+    const bool chess960 = std::string_view(name).find("960") != std::string_view::npos;
+    std::ifstream in(testing::source_dir() + "/data/perft/" + name);
+    ASSERT_TRUE(in) << name;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      PerftCase c;
+      ASSERT_FALSE(parse_perft_line(line, chess960, c)) << line;
+      MoveList first;
+      generate_legal(c.position, first);
+      for (const Move m : first) {
+        Position after = c.position;
+        after.play(m);
+        MoveList second;
+        generate_legal(after, second);
+        for (const Move reply : second) {
+          Position next = after;
+          next.play(reply);
+          for (const Position* p : {&after, &next}) {
+            const Position fresh = fen_position(write_fen(*p), chess960);
+            ASSERT_EQ(p->checkers(), fresh.checkers()) << write_fen(*p);
+            ASSERT_EQ(p->key(), fresh.key()) << write_fen(*p);
+            checks += p->in_check();
+            ++positions;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(positions, 100000);
+  EXPECT_GT(checks, 1000);
 }
 
 // FIDE's "same position": an en-passant square only matters when the capture is legal.
