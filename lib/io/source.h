@@ -10,7 +10,7 @@
 // Errors are values. open() reports open failures (and compression formats it cannot read);
 // read() returns 0 at end of input *or* on error, and error() then tells which. After an
 // error read() keeps returning 0. Memory is fixed: one input buffer (zstd input size, or a
-// few bytes for sniffing) plus the zstd decoder's window.
+// few bytes for sniffing), plus for zstd the decoder's window.
 //
 //   io::IoError err;
 //   auto src = io::Source::open(path, &err);
@@ -29,10 +29,13 @@
 #include <string_view>
 
 #include "io/error.h"
+#include "io/raw_input.h"
 
 namespace pgnkit::io {
 
 enum class Compression : std::uint8_t { None, Zstd };
+
+class ZstdStream;
 
 class Source {
  public:
@@ -67,29 +70,13 @@ class Source {
   std::uint64_t offset() const { return offset_; }
 
  private:
-  struct ZstdDeleter {
-    void operator()(void* dctx) const;
-  };
+  Source();
+  void sniff();  // buffer the first bytes, pick the format
+  void fail(IoErrorCode code, const char* detail);
 
-  Source() = default;
-  void sniff();                                      // fill window_, pick the format
-  std::size_t read_raw(char* dst, std::size_t cap);  // from fd or memory; 0 = eof/error
-  bool refill_window();                              // read raw bytes into in_; false at eof
-  std::size_t read_zstd(char* dst, std::size_t cap);
-  void fail(IoErrorCode code, int sys_errno, const char* detail, std::uint64_t at);
-
-  int fd_ = -1;
-  bool close_fd_ = false;
   std::string name_;
-  // Raw input window: either in_ (file) or the caller's memory block.
-  std::unique_ptr<char[]> in_;
-  std::size_t in_cap_ = 0;
-  const char* window_ = nullptr;
-  std::size_t window_len_ = 0;
-  std::size_t window_pos_ = 0;
-  bool raw_eof_ = false;
-  std::unique_ptr<void, ZstdDeleter> dctx_;
-  bool frame_open_ = false;  // inside a zstd frame (ZSTD_decompressStream returned > 0)
+  RawInput raw_;                      // plain input; moved into the decoder for zstd
+  std::unique_ptr<ZstdStream> zstd_;  // the decoder, for zstd
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;
