@@ -1,5 +1,6 @@
 #include "io/raw_input.h"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,10 +10,11 @@
 
 namespace pgnkit::io {
 
-RawInput RawInput::from_fd(int fd, bool owned, std::size_t buffer_size) {
+RawInput RawInput::from_fd(int fd, bool owned, bool may_block, std::size_t buffer_size) {
   RawInput in;
   in.fd_ = fd;
   in.owned_ = owned;
+  in.may_block_ = may_block;
   in.buffer_size_ = buffer_size;
   // Not value-initialised: pages are touched only as bytes arrive.
   in.buffer_ = std::make_unique_for_overwrite<char[]>(buffer_size);
@@ -31,6 +33,8 @@ RawInput RawInput::from_memory(std::string_view bytes) {
 RawInput::RawInput(RawInput&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       owned_(std::exchange(other.owned_, false)),
+      may_block_(other.may_block_),
+      cancel_fd_(other.cancel_fd_),
       buffer_(std::move(other.buffer_)),
       buffer_size_(other.buffer_size_),
       window_(other.window_),
@@ -51,8 +55,21 @@ RawInput::~RawInput() {
   if (owned_ && fd_ >= 0) ::close(fd_);
 }
 
+bool RawInput::wait_readable() {
+  pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_fd_, POLLIN, 0}};
+  for (;;) {
+    const int n = ::poll(fds, 2, -1);
+    if (n > 0) return (fds[1].revents & (POLLIN | POLLHUP)) == 0;
+    if (n < 0 && errno != EINTR) return true;  // let read(2) block or report the problem
+  }
+}
+
 std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
   if (eof_) return 0;
+  if (may_block_ && cancel_fd_ >= 0 && !wait_readable()) {
+    eof_ = true;  // cancelled: whoever reads has gone
+    return 0;
+  }
   for (;;) {
     const ssize_t n = ::read(fd_, dst, cap);
     if (n > 0) return static_cast<std::size_t>(n);

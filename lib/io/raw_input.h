@@ -3,7 +3,7 @@
 // sniffs the format from buffered() and then either passes the bytes through with read() or
 // hands the RawInput to a ZstdStream, which consumes buffered() and refill()s.
 //
-// Not thread-safe.
+// Not thread-safe; one thread at a time may use it (a DecodeAhead moves it to its thread).
 #pragma once
 
 #include <cstddef>
@@ -21,7 +21,8 @@ class RawInput {
   // An input without bytes.
   RawInput() = default;
   // Reads `fd` through a buffer of buffer_size bytes; closes it at destruction when owned.
-  static RawInput from_fd(int fd, bool owned, std::size_t buffer_size);
+  // may_block: reads can wait indefinitely (a pipe or terminal, not a regular file).
+  static RawInput from_fd(int fd, bool owned, bool may_block, std::size_t buffer_size);
   // The bytes themselves, as if already read; they must outlive the RawInput.
   static RawInput from_memory(std::string_view bytes);
 
@@ -47,18 +48,26 @@ class RawInput {
   // The read error, if a read(2) failed, reported at decompressed offset `at` (the caller
   // knows how many bytes it delivered); reads return 0 after one.
   std::optional<IoError> error(std::uint64_t at) const;
+  bool may_block() const { return may_block_; }
+  // Until destruction, every read(2) of an input that may block first waits for the input
+  // or `cancel_fd` to be readable; once `cancel_fd` is readable the input ends. This lets
+  // another thread stop a reader stuck on a silent pipe. The caller keeps cancel_fd open.
+  void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
 
  private:
   std::size_t read_fd(char* dst, std::size_t cap);  // one read(2); 0 = end or error
+  bool wait_readable();                             // false when cancelled or poll failed
 
   int fd_ = -1;
   bool owned_ = false;
+  bool may_block_ = false;
+  int cancel_fd_ = -1;
   std::unique_ptr<char[]> buffer_;
   std::size_t buffer_size_ = 0;
   const char* window_ = nullptr;  // buffer_ or the caller's memory
   std::size_t len_ = 0;           // bytes in window_
   std::size_t pos_ = 0;           // bytes of window_ consumed
-  bool eof_ = true;               // no more bytes from the fd (end or error)
+  bool eof_ = true;               // no more bytes from the fd (end, error or cancel)
   int read_errno_ = 0;
 };
 

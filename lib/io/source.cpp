@@ -9,6 +9,7 @@
 #include <cstring>
 #include <utility>
 
+#include "io/decode_ahead.h"
 #include "io/zstd_stream.h"
 
 namespace pgnkit::io {
@@ -53,7 +54,7 @@ Source::Source(Source&& other) noexcept = default;
 Source& Source::operator=(Source&& other) noexcept = default;
 Source::~Source() = default;
 
-std::optional<Source> Source::open(std::string_view path, IoError* err) {
+std::optional<Source> Source::open(std::string_view path, IoError* err, SourceOptions options) {
   auto set_err = [&](IoErrorCode code, int e) {
     if (err != nullptr) *err = IoError{code, e, 0, nullptr};
   };
@@ -77,7 +78,7 @@ std::optional<Source> Source::open(std::string_view path, IoError* err) {
   struct stat st {};
   const bool stat_ok = ::fstat(fd, &st) == 0;
   const int stat_errno = errno;
-  src.raw_ = RawInput::from_fd(fd, owned, ZSTD_DStreamInSize());
+  src.raw_ = RawInput::from_fd(fd, owned, !S_ISREG(st.st_mode), ZSTD_DStreamInSize());
   if (!stat_ok) {
     set_err(IoErrorCode::OpenFailed, stat_errno);
     return std::nullopt;
@@ -87,7 +88,7 @@ std::optional<Source> Source::open(std::string_view path, IoError* err) {
     return std::nullopt;
   }
   if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  src.sniff();
+  src.sniff(options);
   if (src.error_) {
     if (err != nullptr) *err = *src.error_;
     return std::nullopt;
@@ -95,11 +96,11 @@ std::optional<Source> Source::open(std::string_view path, IoError* err) {
   return src;
 }
 
-Source Source::from_memory(std::string_view bytes, std::string name) {
+Source Source::from_memory(std::string_view bytes, std::string name, SourceOptions options) {
   Source src;
   src.name_ = std::move(name);
   src.raw_ = RawInput::from_memory(bytes);
-  src.sniff();
+  src.sniff(options);
   return src;
 }
 
@@ -107,7 +108,7 @@ void Source::fail(IoErrorCode code, const char* detail) {
   if (!error_) error_ = IoError{code, 0, offset_, detail};
 }
 
-void Source::sniff() {
+void Source::sniff(SourceOptions options) {
   raw_.buffer_at_least(kSniffBytes);
   if (auto read_error = raw_.error(0)) {
     error_ = read_error;
@@ -122,7 +123,8 @@ void Source::sniff() {
       return;
     }
     compression_ = Compression::Zstd;
-    zstd_ = std::make_unique<ZstdStream>(std::move(*stream));
+    if (options.decode_ahead) ahead_ = DecodeAhead::start(std::move(*stream));
+    if (!ahead_) zstd_ = std::make_unique<ZstdStream>(std::move(*stream));
   } else if (const char* other = other_compression(b, first.size())) {
     fail(IoErrorCode::UnsupportedCompression, other);
   }
@@ -131,7 +133,10 @@ void Source::sniff() {
 std::size_t Source::read(char* dst, std::size_t cap) {
   if (error_ || cap == 0) return 0;
   std::size_t n = 0;
-  if (zstd_) {
+  if (ahead_) {
+    n = ahead_->read(dst, cap);
+    if (n == 0) error_ = ahead_->error();
+  } else if (zstd_) {
     n = zstd_->read(dst, cap);
     error_ = zstd_->error();
   } else {

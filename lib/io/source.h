@@ -7,10 +7,14 @@
 //                                            -> UnsupportedCompression at open
 //   anything else       plain bytes, passed through
 //
+// zstd input is decompressed on a second thread, a few blocks ahead of read() (see
+// decode_ahead.h), unless SourceOptions::decode_ahead is false; either way read() gives the
+// same bytes and the same error at the same offset. Plain input never starts a thread.
+//
 // Errors are values. open() reports open failures (and compression formats it cannot read);
 // read() returns 0 at end of input *or* on error, and error() then tells which. After an
 // error read() keeps returning 0. Memory is fixed: one input buffer (zstd input size, or a
-// few bytes for sniffing), plus for zstd the decoder's window.
+// few bytes for sniffing), plus for zstd the decoder's window and the decode-ahead ring.
 //
 //   io::IoError err;
 //   auto src = io::Source::open(path, &err);
@@ -35,21 +39,31 @@ namespace pgnkit::io {
 
 enum class Compression : std::uint8_t { None, Zstd };
 
+class DecodeAhead;
 class ZstdStream;
+
+struct SourceOptions {
+  // Decompress zstd input on a second thread, ahead of read(). Off: inside read(), on the
+  // caller's thread (for tests, benchmarks, or when no second core is free).
+  bool decode_ahead = true;
+};
 
 class Source {
  public:
   // Opens a file, or stdin when path is "-" (stdin is never closed). On failure returns
   // nullopt and, if err is not null, fills *err.
-  static std::optional<Source> open(std::string_view path, IoError* err = nullptr);
+  static std::optional<Source> open(std::string_view path, IoError* err = nullptr,
+                                    SourceOptions options = {});
 
   // Reads from bytes the caller keeps alive for the Source's lifetime (zstd detected too).
   // Cannot fail at open, except with UnsupportedCompression, which read() then reports.
-  static Source from_memory(std::string_view bytes, std::string name = "<memory>");
+  static Source from_memory(std::string_view bytes, std::string name = "<memory>",
+                            SourceOptions options = {});
   // Refuses a temporary std::string, which would dangle: keep the bytes alive yourself.
   template <class S>
   requires std::same_as<S, std::string>
-  static Source from_memory(S&& bytes, std::string name = "<memory>") = delete;
+  static Source from_memory(S&& bytes, std::string name = "<memory>",
+                            SourceOptions options = {}) = delete;
 
   Source(Source&& other) noexcept;
   Source& operator=(Source&& other) noexcept;
@@ -68,15 +82,18 @@ class Source {
   Compression compression() const { return compression_; }
   // Decompressed bytes delivered so far.
   std::uint64_t offset() const { return offset_; }
+  // Whether a second thread decompresses this (zstd) input.
+  bool decoding_ahead() const { return ahead_ != nullptr; }
 
  private:
   Source();
-  void sniff();  // buffer the first bytes, pick the format
+  void sniff(SourceOptions options);  // buffer the first bytes, pick the format
   void fail(IoErrorCode code, const char* detail);
 
   std::string name_;
-  RawInput raw_;                      // plain input; moved into the decoder for zstd
-  std::unique_ptr<ZstdStream> zstd_;  // the decoder, for zstd
+  RawInput raw_;                        // plain input; moved into the decoder for zstd
+  std::unique_ptr<ZstdStream> zstd_;    // zstd decompressed in read()
+  std::unique_ptr<DecodeAhead> ahead_;  // or zstd decompressed on a second thread
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;

@@ -1,7 +1,8 @@
 // Decompresses a zstd RawInput: frames one after another, skippable frames skipped, windows
-// up to 2^31 bytes. Internal to lib/io: Source calls read(). The decompressed bytes, and the
-// offset and kind of any error, depend on the input only, never on how many bytes each
-// read() asks for.
+// up to 2^31 bytes. Internal to lib/io: Source calls read() on its own thread, or a
+// DecodeAhead calls it on a second one. Either way the decompressed bytes, and the offset
+// and kind of any error, are the same: they depend on the input only, never on how many
+// bytes each read() asks for.
 //
 // Memory: the decoder's window (the frame's window size, e.g. 8 MiB) and two blocks of
 // 128 KiB, plus the RawInput's buffer. Not thread-safe; one thread at a time.
@@ -31,6 +32,9 @@ class ZstdStream {
   std::size_t read(char* dst, std::size_t cap);
   // The error that ended the stream, at the decompressed offset where it was found.
   const std::optional<IoError>& error() const { return error_; }
+
+  // The input: DecodeAhead sets up its cancellation before the thread starts.
+  RawInput& input() { return input_; }
 
  private:
   struct DCtxDeleter {
