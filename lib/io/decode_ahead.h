@@ -34,11 +34,12 @@ namespace pgnkit::io {
 
 class DecodeAhead {
  public:
-  // The ring: 768 KiB. The reader refills 1 MiB at a time, so a smaller ring leaves it
-  // waiting for part of each refill; but with zstd's 8 MiB window a 1 MiB ring takes the peak
-  // RSS of `pgnkit check` on a .zst over its 16 MiB bar (see docs/reader.md).
-  static constexpr std::size_t kBlockCount = 3;
-  static constexpr std::size_t kBlockSize = std::size_t{256} << 10;
+  // The ring: 640 KiB, in blocks of zstd's largest block. The reader refills 1 MiB at a
+  // time, so a ring under 1 MiB leaves it waiting for part of each refill; but with zstd's
+  // 8 MiB window, the peak RSS of `pgnkit check` on a .zst must stay under 16 MiB: a 1 MiB
+  // ring measured over it, a 768 KiB one within 124 KB of it (see docs/reader.md).
+  static constexpr std::size_t kBlockCount = 5;
+  static constexpr std::size_t kBlockSize = std::size_t{128} << 10;
 
   // Starts a thread decoding `stream`, which the DecodeAhead then owns. Returns nullptr, and
   // leaves `stream` as it was, when no thread can be started.
