@@ -3,13 +3,16 @@
 #
 # What is measured, for each corpus file (lichess, otb, engine):
 #   check          pgnkit check --quiet on the decompressed file
-#   check .zst     pgnkit check --quiet straight from the .zst (pgnkit decompresses itself)
+#   check .zst     pgnkit check --quiet straight from the .zst (pgnkit decompresses itself,
+#                  on a second thread that decodes ahead while the first one parses)
+#   check .zst 1T  the same with PGNKIT_DECODE_AHEAD=0: decompression on the parsing thread
 #   pgn-extract    pgn-extract -s -o /dev/null on the decompressed file (the reference)
 #   status         pgnkit status --format ndjson (only with --with-status, if pgnkit has it)
 #   convert ndjson pgnkit convert --to ndjson   (only with --with-convert, if pgnkit has it)
 #   convert uci    pgnkit convert --to uci      (only with --with-convert, if pgnkit has it)
-# Every command runs on one thread; its output goes to /dev/null. Each file is decompressed
-# once into a temporary directory (removed on exit) and every plain-file mode reads that copy.
+# Every command runs on one thread, but for "check .zst" (two: decode and parse); its output
+# goes to /dev/null. Each file is decompressed once into a temporary directory (removed on
+# exit) and every plain-file mode reads that copy.
 #
 # Times and memory come from /usr/bin/time: wall seconds (%e, 10 ms resolution) and peak
 # resident set size (%M). Seconds are the best (lowest) of $RUNS runs, the runs of all modes
@@ -126,7 +129,7 @@ if "$PGNKIT" check --help 2>/dev/null | grep -q -- '--threads'; then CHECK+=(--t
 
 # The modes, by label. Kinds: pgnkit (exit status 0 or 1 is success: 1 means the input has
 # problems), ref (pgn-extract: only 0 is success).
-LABELS=("check" "check .zst")
+LABELS=("check" "check .zst" "check .zst 1T")
 if [[ -n $PGN_EXTRACT ]]; then LABELS+=("pgn-extract"); fi
 if ((with_status)); then
   if has_subcommand status; then
@@ -150,6 +153,7 @@ mode_command() {
   case $1 in
     "check") CMD=("$PGNKIT" "${CHECK[@]}" "$2") ;;
     "check .zst") CMD=("$PGNKIT" "${CHECK[@]}" "$3") ;;
+    "check .zst 1T") CMD=(env PGNKIT_DECODE_AHEAD=0 "$PGNKIT" "${CHECK[@]}" "$3") ;;
     "pgn-extract") KIND=ref CMD=("$PGN_EXTRACT" -s -o /dev/null "$2") ;;
     "status ndjson") CMD=("$PGNKIT" status --format ndjson "$2") ;;
     "convert ndjson") CMD=("$PGNKIT" convert --to ndjson "$2") ;;
@@ -192,7 +196,7 @@ if [[ -n $PGN_EXTRACT ]]; then
   echo "pgn-extract: $PGN_EXTRACT ($("$PGN_EXTRACT" --version 2>&1 | head -n 1))"
 fi
 echo "corpus:      $CORPUS"
-echo "Single thread, best of $RUNS run(s); peak RSS is the highest of the runs."
+echo "One thread (two for check .zst), best of $RUNS run(s); peak RSS is the highest of the runs."
 
 BAR_X=12
 BAR_MIB=16

@@ -1,8 +1,21 @@
 #include "input.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 namespace pgnkit::tools {
+namespace {
+
+io::SourceOptions source_options() {
+  // PGNKIT_DECODE_AHEAD=0: decompress zstd on the reading thread (docs/reader.md), to measure
+  // or when no second core is free. An environment variable, not a flag, so that every
+  // subcommand has it without another option on each.
+  const char* decode_ahead = std::getenv("PGNKIT_DECODE_AHEAD");
+  return {.decode_ahead = decode_ahead == nullptr || std::string_view(decode_ahead) != "0"};
+}
+
+}  // namespace
 
 std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files) {
   if (files.empty()) return {"-"};
@@ -11,7 +24,8 @@ std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files) 
 
 std::optional<io::Source> open_input(const std::string& path) {
   io::IoError err;
-  auto source = io::Source::open(path, &err);
+  static const io::SourceOptions options = source_options();
+  auto source = io::Source::open(path, &err, options);
   if (!source)
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, path == "-" ? "<stdin>" : path).c_str());
   return source;

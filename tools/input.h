@@ -16,6 +16,7 @@ namespace pgnkit::tools {
 std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files);
 
 // Opens `path`; on failure prints "pgnkit: <path>: <why>" to stderr and returns nullopt.
+// zstd input is decompressed on a second thread unless PGNKIT_DECODE_AHEAD=0 is set.
 std::optional<io::Source> open_input(const std::string& path);
 
 // After reading: prints the source's I/O error, if any, and returns true when there was one.

@@ -7,10 +7,14 @@
 //                                            -> UnsupportedCompression at open
 //   anything else       plain bytes, passed through
 //
+// zstd input is decompressed on a second thread, a few blocks ahead of read() (see
+// decode_ahead.h), unless SourceOptions::decode_ahead is false; either way read() gives the
+// same bytes and the same error at the same offset. Plain input never starts a thread.
+//
 // Errors are values. open() reports open failures (and compression formats it cannot read);
 // read() returns 0 at end of input *or* on error, and error() then tells which. After an
 // error read() keeps returning 0. Memory is fixed: one input buffer (zstd input size, or a
-// few bytes for sniffing) plus the zstd decoder's window.
+// few bytes for sniffing), plus for zstd the decoder's window and the decode-ahead ring.
 //
 //   io::IoError err;
 //   auto src = io::Source::open(path, &err);
@@ -29,24 +33,37 @@
 #include <string_view>
 
 #include "io/error.h"
+#include "io/raw_input.h"
 
 namespace pgnkit::io {
 
 enum class Compression : std::uint8_t { None, Zstd };
 
+class DecodeAhead;
+class ZstdStream;
+
+struct SourceOptions {
+  // Decompress zstd input on a second thread, ahead of read(). Off: inside read(), on the
+  // caller's thread (for tests, benchmarks, or when no second core is free).
+  bool decode_ahead = true;
+};
+
 class Source {
  public:
   // Opens a file, or stdin when path is "-" (stdin is never closed). On failure returns
   // nullopt and, if err is not null, fills *err.
-  static std::optional<Source> open(std::string_view path, IoError* err = nullptr);
+  static std::optional<Source> open(std::string_view path, IoError* err = nullptr,
+                                    SourceOptions options = {});
 
   // Reads from bytes the caller keeps alive for the Source's lifetime (zstd detected too).
   // Cannot fail at open, except with UnsupportedCompression, which read() then reports.
-  static Source from_memory(std::string_view bytes, std::string name = "<memory>");
+  static Source from_memory(std::string_view bytes, std::string name = "<memory>",
+                            SourceOptions options = {});
   // Refuses a temporary std::string, which would dangle: keep the bytes alive yourself.
   template <class S>
   requires std::same_as<S, std::string>
-  static Source from_memory(S&& bytes, std::string name = "<memory>") = delete;
+  static Source from_memory(S&& bytes, std::string name = "<memory>",
+                            SourceOptions options = {}) = delete;
 
   Source(Source&& other) noexcept;
   Source& operator=(Source&& other) noexcept;
@@ -65,31 +82,18 @@ class Source {
   Compression compression() const { return compression_; }
   // Decompressed bytes delivered so far.
   std::uint64_t offset() const { return offset_; }
+  // Whether a second thread decompresses this (zstd) input.
+  bool decoding_ahead() const { return ahead_ != nullptr; }
 
  private:
-  struct ZstdDeleter {
-    void operator()(void* dctx) const;
-  };
+  Source();
+  void sniff(SourceOptions options);  // buffer the first bytes, pick the format
+  void fail(IoErrorCode code, const char* detail);
 
-  Source() = default;
-  void sniff();                                      // fill window_, pick the format
-  std::size_t read_raw(char* dst, std::size_t cap);  // from fd or memory; 0 = eof/error
-  bool refill_window();                              // read raw bytes into in_; false at eof
-  std::size_t read_zstd(char* dst, std::size_t cap);
-  void fail(IoErrorCode code, int sys_errno, const char* detail, std::uint64_t at);
-
-  int fd_ = -1;
-  bool close_fd_ = false;
   std::string name_;
-  // Raw input window: either in_ (file) or the caller's memory block.
-  std::unique_ptr<char[]> in_;
-  std::size_t in_cap_ = 0;
-  const char* window_ = nullptr;
-  std::size_t window_len_ = 0;
-  std::size_t window_pos_ = 0;
-  bool raw_eof_ = false;
-  std::unique_ptr<void, ZstdDeleter> dctx_;
-  bool frame_open_ = false;  // inside a zstd frame (ZSTD_decompressStream returned > 0)
+  RawInput raw_;                        // plain input; moved into the decoder for zstd
+  std::unique_ptr<ZstdStream> zstd_;    // zstd decompressed in read()
+  std::unique_ptr<DecodeAhead> ahead_;  // or zstd decompressed on a second thread
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;

@@ -419,6 +419,32 @@ TEST_F(BadInput, TruncatedZstd) {
   EXPECT_LT(r.games, 20000u) << r.err;
 }
 
+// PGNKIT_DECODE_AHEAD=0 decodes zstd on the reading thread: the same output, byte for byte
+// but for the timing on the summary line, and the same exit status, cut file or whole.
+TEST_F(BadInput, ZstdOnOneThreadGivesTheSameOutput) {
+  std::string text;
+  for (int i = 1; i <= 20000; ++i) text += game(i, i % 7 ? "1. e4 e5 2. Nf3 Nc6 *" : "1. e5 *");
+  const std::string packed = zstd_compress(text);
+  const fs::path whole = dir / "whole.pgn.zst", cut = dir / "cut.pgn.zst";
+  ASSERT_TRUE((Writer(whole) << packed).close());
+  ASSERT_TRUE((Writer(cut) << std::string_view(packed).substr(0, packed.size() * 2 / 3)).close());
+  static const std::regex timing(R"([0-9.]+ s, [0-9.]+ MB/s)");
+  for (const fs::path& file : {whole, cut}) {
+    const CliRun ahead = check(dir, {file.string()});
+    ASSERT_EQ(::setenv("PGNKIT_DECODE_AHEAD", "0", 1), 0);
+    const CliRun one_thread = check(dir, {file.string()});
+    ASSERT_EQ(::unsetenv("PGNKIT_DECODE_AHEAD"), 0);
+    EXPECT_FINISHED(ahead);
+    EXPECT_FINISHED(one_thread);
+    EXPECT_EQ(ahead.status, file == cut ? 2 : 1) << ahead.err;
+    EXPECT_EQ(ahead.status, one_thread.status);
+    EXPECT_GT(ahead.errors, 0u) << ahead.err;
+    EXPECT_TRUE(ahead.out == one_thread.out) << file;
+    EXPECT_EQ(std::regex_replace(ahead.err, timing, "T"),
+              std::regex_replace(one_thread.err, timing, "T"));
+  }
+}
+
 TEST_F(BadInput, EmptyFile) {
   const fs::path p = dir / "empty.pgn";
   ASSERT_TRUE(Writer(p).close());

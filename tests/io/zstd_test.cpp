@@ -3,40 +3,21 @@
 #include <zstd.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "io/source.h"
 #include "temp_files.h"
+#include "zstd_frames.h"
 
 namespace pgnkit::io {
 namespace {
 
+using test::compress;
 using test::read_all;
 using test::sample_text;
+using test::skippable;
 using test::TempDir;
-
-std::string compress(std::string_view data, int level = 3, bool checksum = false) {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, checksum ? 1 : 0);
-  std::string out(ZSTD_compressBound(data.size()), '\0');
-  const std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), data.data(), data.size());
-  ZSTD_freeCCtx(cctx);
-  EXPECT_FALSE(ZSTD_isError(n));
-  out.resize(n);
-  return out;
-}
-
-// A skippable frame: magic 0x184D2A5<nibble>, 4-byte little-endian size, payload.
-std::string skippable(unsigned nibble, std::string_view payload) {
-  std::string f;
-  const std::uint32_t magic = 0x184D2A50u | (nibble & 0xF);
-  const auto size = static_cast<std::uint32_t>(payload.size());
-  for (int i = 0; i < 4; ++i) f.push_back(static_cast<char>((magic >> (8 * i)) & 0xFF));
-  for (int i = 0; i < 4; ++i) f.push_back(static_cast<char>((size >> (8 * i)) & 0xFF));
-  f += payload;
-  return f;
-}
 
 TEST(Zstd, FileIsDetectedByMagicNotName) {
   TempDir dir;
@@ -137,6 +118,31 @@ TEST(Zstd, GarbageAfterAFrameIsCorrupt) {
   ASSERT_TRUE(src.error().has_value());
   EXPECT_EQ(src.error()->code, IoErrorCode::ZstdCorrupt);
   EXPECT_EQ(src.error()->offset, text.size());
+}
+
+// A failing ZSTD_decompressStream call does not count the bytes it flushed before failing;
+// the source must not lose them, or the error's offset would depend on the read size.
+TEST(Zstd, ErrorOffsetsDoNotDependOnReadSizes) {
+  const std::string text = sample_text(3 << 20);
+  std::string mid = compress(text, 3, true);
+  for (std::size_t i = mid.size() / 2; i < mid.size() / 2 + 64; ++i) mid[i] ^= 0x5A;
+  std::string checksum = compress(text, 3, true);
+  checksum.back() ^= 1;  // the last byte is in the XXH64 checksum
+  for (const std::string& packed : {mid, checksum}) {
+    std::optional<std::uint64_t> first_offset;
+    for (const std::size_t chunk : {std::size_t{1000}, std::size_t{65536}, std::size_t{1} << 20}) {
+      Source src = Source::from_memory(packed);
+      const std::string got = read_all(src, chunk);
+      ASSERT_TRUE(src.error().has_value());
+      EXPECT_EQ(src.error()->code, IoErrorCode::ZstdCorrupt);
+      EXPECT_EQ(src.error()->offset, got.size());
+      if (!first_offset) first_offset = got.size();
+      EXPECT_EQ(got.size(), *first_offset) << chunk;
+    }
+  }
+  // The checksum is verified after the frame's last byte: all of them arrive first.
+  Source src = Source::from_memory(checksum);
+  EXPECT_EQ(read_all(src, 1 << 20).size(), text.size());
 }
 
 // Frames that declare a window above zstd's default decoding limit (2^27), as lichess

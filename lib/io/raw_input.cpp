@@ -1,0 +1,118 @@
+#include "io/raw_input.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace pgnkit::io {
+
+RawInput RawInput::from_fd(int fd, bool owned, bool may_block, std::size_t buffer_size) {
+  RawInput in;
+  in.fd_ = fd;
+  in.owned_ = owned;
+  in.may_block_ = may_block;
+  in.buffer_size_ = buffer_size;
+  // Not value-initialised: pages are touched only as bytes arrive.
+  in.buffer_ = std::make_unique_for_overwrite<char[]>(buffer_size);
+  in.window_ = in.buffer_.get();
+  in.eof_ = false;
+  return in;
+}
+
+RawInput RawInput::from_memory(std::string_view bytes) {
+  RawInput in;
+  in.window_ = bytes.data();
+  in.len_ = bytes.size();
+  return in;
+}
+
+RawInput::RawInput(RawInput&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      owned_(std::exchange(other.owned_, false)),
+      may_block_(other.may_block_),
+      cancel_fd_(other.cancel_fd_),
+      buffer_(std::move(other.buffer_)),
+      buffer_size_(other.buffer_size_),
+      window_(other.window_),
+      len_(other.len_),
+      pos_(other.pos_),
+      eof_(other.eof_),
+      read_errno_(other.read_errno_) {}
+
+RawInput& RawInput::operator=(RawInput&& other) noexcept {
+  if (this != &other) {
+    this->~RawInput();
+    new (this) RawInput(std::move(other));
+  }
+  return *this;
+}
+
+RawInput::~RawInput() {
+  if (owned_ && fd_ >= 0) ::close(fd_);
+}
+
+bool RawInput::wait_readable() {
+  pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_fd_, POLLIN, 0}};
+  for (;;) {
+    const int n = ::poll(fds, 2, -1);
+    if (n > 0) return (fds[1].revents & (POLLIN | POLLHUP)) == 0;
+    if (n < 0 && errno != EINTR) return true;  // let read(2) block or report the problem
+  }
+}
+
+std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
+  if (eof_) return 0;
+  if (may_block_ && cancel_fd_ >= 0 && !wait_readable()) {
+    eof_ = true;  // cancelled: whoever reads has gone
+    return 0;
+  }
+  for (;;) {
+    const ssize_t n = ::read(fd_, dst, cap);
+    if (n > 0) return static_cast<std::size_t>(n);
+    if (n == 0) {
+      eof_ = true;
+      return 0;
+    }
+    if (errno == EINTR) continue;
+    read_errno_ = errno;
+    eof_ = true;
+    return 0;
+  }
+}
+
+void RawInput::buffer_at_least(std::size_t n) {
+  if (fd_ < 0) return;
+  while (len_ < std::min(n, buffer_size_) && !eof_) {
+    len_ += read_fd(buffer_.get() + len_, buffer_size_ - len_);
+  }
+}
+
+bool RawInput::refill() {
+  if (fd_ < 0) return false;
+  len_ = read_fd(buffer_.get(), buffer_size_);
+  pos_ = 0;
+  return len_ > 0;
+}
+
+std::size_t RawInput::read(char* dst, std::size_t cap) {
+  if (pos_ < len_) {
+    const std::size_t n = std::min(cap, len_ - pos_);
+    std::memcpy(dst, window_ + pos_, n);
+    pos_ += n;
+    return n;
+  }
+  return fd_ >= 0 ? read_fd(dst, cap) : 0;
+}
+
+std::optional<IoError> RawInput::error(std::uint64_t at) const {
+  if (read_errno_ == 0) return std::nullopt;
+  const IoErrorCode code =
+      read_errno_ == EISDIR ? IoErrorCode::IsDirectory : IoErrorCode::ReadFailed;
+  return IoError{code, read_errno_, at, nullptr};
+}
+
+}  // namespace pgnkit::io

@@ -1,0 +1,74 @@
+// The bytes of an input as stored, before any decompression: a file descriptor read through
+// one fixed buffer, or a memory block the caller keeps alive. Internal to lib/io: Source
+// sniffs the format from buffered() and then either passes the bytes through with read() or
+// hands the RawInput to a ZstdStream, which consumes buffered() and refill()s.
+//
+// Not thread-safe; one thread at a time may use it (a DecodeAhead moves it to its thread).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "io/error.h"
+
+namespace pgnkit::io {
+
+class RawInput {
+ public:
+  // An input without bytes.
+  RawInput() = default;
+  // Reads `fd` through a buffer of buffer_size bytes; closes it at destruction when owned.
+  // may_block: reads can wait indefinitely (a pipe or terminal, not a regular file).
+  static RawInput from_fd(int fd, bool owned, bool may_block, std::size_t buffer_size);
+  // The bytes themselves, as if already read; they must outlive the RawInput.
+  static RawInput from_memory(std::string_view bytes);
+
+  RawInput(RawInput&& other) noexcept;
+  RawInput& operator=(RawInput&& other) noexcept;
+  RawInput(const RawInput&) = delete;
+  RawInput& operator=(const RawInput&) = delete;
+  ~RawInput();
+
+  // Reads until at least n bytes are buffered or the input ends: pipes deliver short reads,
+  // and the format is told by the first few bytes.
+  void buffer_at_least(std::size_t n);
+  // The bytes read but not consumed yet.
+  std::string_view buffered() const { return {window_ + pos_, len_ - pos_}; }
+  void consume(std::size_t n) { pos_ += n; }
+  // Replaces the (fully consumed) buffered bytes with the next ones read. Returns false at
+  // the end of the input or after a read error (see error()).
+  bool refill();
+  // Copies buffered bytes into dst or, when none are left, reads the fd straight into dst
+  // (plain input needs no copy). Returns 0 only at the end of the input or on error.
+  std::size_t read(char* dst, std::size_t cap);
+
+  // The read error, if a read(2) failed, reported at decompressed offset `at` (the caller
+  // knows how many bytes it delivered); reads return 0 after one.
+  std::optional<IoError> error(std::uint64_t at) const;
+  bool may_block() const { return may_block_; }
+  // Until destruction, every read(2) of an input that may block first waits for the input
+  // or `cancel_fd` to be readable; once `cancel_fd` is readable the input ends. This lets
+  // another thread stop a reader stuck on a silent pipe. The caller keeps cancel_fd open.
+  void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
+
+ private:
+  std::size_t read_fd(char* dst, std::size_t cap);  // one read(2); 0 = end or error
+  bool wait_readable();                             // false when cancelled or poll failed
+
+  int fd_ = -1;
+  bool owned_ = false;
+  bool may_block_ = false;
+  int cancel_fd_ = -1;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t buffer_size_ = 0;
+  const char* window_ = nullptr;  // buffer_ or the caller's memory
+  std::size_t len_ = 0;           // bytes in window_
+  std::size_t pos_ = 0;           // bytes of window_ consumed
+  bool eof_ = true;               // no more bytes from the fd (end, error or cancel)
+  int read_errno_ = 0;
+};
+
+}  // namespace pgnkit::io
