@@ -88,10 +88,11 @@ bool Lexer::refill() {
     end_ = buf_ + keep;
   }
   if (keep == cap_) return false;
+  // One read, not a loop until the buffer is full: what the source has now (a decoded zstd
+  // block, a pipe's chunk) is parsed while the source produces more.
   char* w = buf_ + keep;
-  char* const limit = buf_ + cap_;
-  while (w < limit && !eof_) {
-    const std::size_t n = src_.read(w, static_cast<std::size_t>(limit - w));
+  if (!eof_) {
+    const std::size_t n = src_.read(w, cap_ - keep);
     if (n == 0) eof_ = true;
     w += n;
   }
@@ -101,7 +102,8 @@ bool Lexer::refill() {
 }
 
 void Lexer::ensure(std::size_t n) {
-  if (static_cast<std::size_t>(end_ - tok_) < n && !eof_) refill();
+  while (static_cast<std::size_t>(end_ - tok_) < n && !eof_ && refill()) {
+  }
 }
 
 bool Lexer::match(const char* q, std::string_view pattern) const {

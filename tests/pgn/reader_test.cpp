@@ -1,7 +1,12 @@
 // The visitor call order, locations, control values and buffer independence.
 #include <gtest/gtest.h>
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <string>
+#include <thread>
 
 #include "pgn/reader.h"
 #include "pgn/tag.h"
@@ -140,9 +145,8 @@ TEST(Reader, GameNumbersAreOneBasedPerSource) {
             "game 2 @2:1#8\nmovetext\nnum 1\nsan d4\nresult * = *\nend 2 e=0 w=0 to=15\n");
 }
 
-// The same text must give the same log whatever the buffer size: tokens then cross
-// buffer boundaries at every possible position.
-TEST(Reader, LogDoesNotDependOnBufferSize) {
+// Games that exercise every token kind, both lexer paths and both line endings.
+std::string mixed_games() {
   std::string text;
   for (int i = 0; i < 300; ++i) {
     text += test::cat(
@@ -161,6 +165,13 @@ TEST(Reader, LogDoesNotDependOnBufferSize) {
     text += i % 2 == 0 ? "1-0\r\n" : "0-1\r\r\n";
     if (i % 13 == 0) text += ":junk between games\n";
   }
+  return text;
+}
+
+// The same text must give the same log whatever the buffer size: tokens then cross
+// buffer boundaries at every possible position.
+TEST(Reader, LogDoesNotDependOnBufferSize) {
+  const std::string text = mixed_games();
   const std::string expected = record(text, true);
   ASSERT_GT(expected.size(), text.size());
   for (std::size_t size : {512, 513, 600, 777, 1000, 4096, 65536}) {
@@ -168,6 +179,39 @@ TEST(Reader, LogDoesNotDependOnBufferSize) {
     options.buffer_size = size;
     EXPECT_EQ(record(text, true, options), expected) << "buffer " << size;
   }
+}
+
+// Nor on how much each read returns: the lexer parses what a read gave (a pipe's chunk, a
+// decoded zstd block) without waiting for a full buffer. A writer thread feeds a pipe in
+// chunks of 1 to 97 bytes and waits until the reader has taken each one, so that every read
+// returns exactly one chunk.
+TEST(Reader, LogDoesNotDependOnReadSizes) {
+  const std::string text = mixed_games();
+  const std::string expected = record(text, true);
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  std::thread writer([&text, in = fds[0], out = fds[1]] {
+    std::size_t at = 0, chunk = 1;
+    while (at < text.size()) {
+      const std::size_t n = std::min(chunk, text.size() - at);
+      if (::write(out, text.data() + at, n) != static_cast<ssize_t>(n)) break;
+      at += n;
+      chunk = chunk % 97 + 1;
+      int unread = 1;
+      while (::ioctl(in, FIONREAD, &unread) == 0 && unread > 0) std::this_thread::yield();
+    }
+    ::close(out);
+  });
+  auto src = io::Source::open("/dev/fd/" + std::to_string(fds[0]));
+  ASSERT_TRUE(src.has_value());
+  Recorder r;
+  r.locations = true;
+  ReaderOptions options;
+  options.buffer_size = 4096;
+  read_pgn(*src, r, options);
+  writer.join();
+  ::close(fds[0]);
+  EXPECT_EQ(r.log, expected);
 }
 
 TEST(UnescapeTag, RemovesQuoteAndBackslashEscapes) {
