@@ -23,7 +23,9 @@ int main(int argc, char** argv) {
       "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
-      "Run 'pgnkit <command> --help' for the options of a command.");
+      "Run 'pgnkit <command> --help' for the options of a command.\n"
+      "Input: files, or '-' / nothing for stdin; zstd input (by its magic bytes) is\n"
+      "  decompressed on a second thread; PGNKIT_DECODE_AHEAD=0 keeps it on one thread.");
   int exit_code = pgnkit::tools::kExitOk;
   pgnkit::tools::register_check(app, exit_code);
   pgnkit::tools::register_status(app, exit_code);
