@@ -101,7 +101,7 @@ void append_texts(std::string& out, std::string_view one, std::string_view many,
 
 // Every tag once, in file order, with the value the replayer and the PGN writer use: the last
 // of a duplicated tag (so the object has unique keys).
-void append_tags(std::string& out, const std::vector<replay::Tag>& tags) {
+void append_tags(std::string& out, const replay::Recycled<replay::Tag>& tags) {
   out += "{\"tags\":{";
   bool first = true;
   for (std::size_t i = 0; i < tags.size(); ++i) {
