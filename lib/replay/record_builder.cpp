@@ -4,6 +4,48 @@
 #include "pgn/tag.h"
 
 namespace pgnkit::replay {
+namespace {
+
+bool is_file(char c) {
+  return c >= 'a' && c <= 'h';
+}
+bool is_rank(char c) {
+  return c >= '1' && c <= '8';
+}
+bool is_piece(char c) {
+  return c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K';
+}
+
+// Whether `text` has the form of canonical SAN: O-O, O-O-O, [NBRQK][a-h]?[1-8]?x?[a-h][1-8],
+// ([a-h]x)?[a-h][1-8](=[NBRQ])?, each with at most one '+' or '#'. A move read from such a
+// text with no SanNote is written back identically by chess::write_san: the notes cover every
+// other difference (capture mark, disambiguation, check and mate marks), and the form rules
+// out what the reader accepts without a note ("++" for mate, '!' and '?', a lower-case
+// promotion piece, a pawn move given by its rank).
+bool canonical_form(std::string_view s) {
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+  if (s == "O-O" || s == "O-O-O") return true;
+  const std::size_t n = s.size();
+  if (n < 2) return false;
+  std::size_t i = 0;
+  if (is_piece(s[0])) {
+    // Piece, optional file, optional rank, optional 'x', then the square.
+    if (n < 3 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
+    i = 1;
+    const std::size_t stop = n - 2;
+    if (i < stop && is_file(s[i])) ++i;
+    if (i < stop && is_rank(s[i])) ++i;
+    if (i < stop && s[i] == 'x') ++i;
+    return i == stop;
+  }
+  if (n >= 4 && is_file(s[0]) && s[1] == 'x') i = 2;
+  if (i + 2 > n || !is_file(s[i]) || !is_rank(s[i + 1])) return false;
+  i += 2;
+  if (i == n) return true;
+  return i + 2 == n && s[i] == '=' && is_piece(s[i + 1]) && s[i + 1] != 'K';
+}
+
+}  // namespace
 
 void GameRecord::clear() {
   number = 0;
@@ -84,6 +126,12 @@ void RecordBuilder::move(const MoveEvent& e) {
   node.played = true;
   node.notes = e.notes;
   if (!canonical_san_) {
+    node.san.assign(e.san_as_written);
+    return;
+  }
+  // Most moves are written canonically already: writing them again would cost a quarter of
+  // the record (finding the other pieces that reach the square, looking for mate).
+  if (e.notes == 0 && canonical_form(e.san_as_written)) {
     node.san.assign(e.san_as_written);
     return;
   }
