@@ -17,6 +17,7 @@
 #include "write/line_writers.h"
 #include "write/ndjson_writer.h"
 #include "write/pgn_writer.h"
+#include "write/uci_stream.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -50,7 +51,7 @@ Format parse_format(const std::string& s) {
 }
 
 // Writes every game it receives in the output format; prints problems and bad lines.
-class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
+class ConvertSink : public replay::RecordSink, public write::UciGameSink, public ndjson::ErrorSink {
  public:
   ConvertSink(const ConvertArgs& args, io::OutputSink& out) : args_(args), out_(out) {}
   void set_file(std::string f) {
@@ -95,6 +96,20 @@ class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
     text_.clear();
     write_game(*game, id_base_ + record.number);
     out_.write(text_);
+  }
+
+  // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
+  void game(const write::UciGame& uci) override {
+    ++games_;
+    file_games_ = std::max(file_games_, uci.number);
+    if (uci.move_errors) {
+      ++bad_games_;
+      if (args_.annotate.on_error == write::OnError::Skip) {
+        ++dropped_;
+        return;
+      }
+    }
+    out_.write(uci.line);
   }
 
   void header() {
@@ -147,6 +162,11 @@ class Builder : public replay::RecordBuilder {
 // Reads one input into `sink`.
 void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& sink) {
   sink.set_file(std::string(source.name()));
+  if (args.format == Format::Uci && args.from == "pgn") {
+    // UCI needs the main line's moves only: no record.
+    write::stream_uci_lines(source, sink);
+    return;
+  }
   const bool all = args.format == Format::Ndjson;
   const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
   const bool nags = all || (args.format == Format::Pgn && args.pgn.nags);
