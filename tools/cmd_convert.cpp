@@ -93,9 +93,7 @@ class ConvertSink : public replay::RecordSink, public write::UciGameSink, public
       }
       game = &work_;
     }
-    text_.clear();
     write_game(*game, id_base_ + record.number);
-    out_.write(text_);
   }
 
   // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
@@ -121,9 +119,16 @@ class ConvertSink : public replay::RecordSink, public write::UciGameSink, public
 
  private:
   void write_game(const replay::GameRecord& game, std::uint64_t id) {
+    if (args_.format == Format::Ndjson) {
+      buffer_.clear();
+      write::write_ndjson(game, {args_.moves_only}, buffer_);
+      out_.write(buffer_.view());
+      return;
+    }
+    text_.clear();
     switch (args_.format) {
       case Format::Pgn: write::write_pgn(game, args_.pgn, text_); break;
-      case Format::Ndjson: write::write_ndjson(game, {args_.moves_only}, text_); break;
+      case Format::Ndjson: break;  // above
       case Format::Uci: write::write_uci_line(game, text_); break;
       case Format::Lan: write::write_lan_line(game, text_); break;
       case Format::Fen:
@@ -132,12 +137,14 @@ class ConvertSink : public replay::RecordSink, public write::UciGameSink, public
         break;
       case Format::Csv: write::write_csv_row(game, args_.columns, text_); break;
     }
+    out_.write(text_);
   }
 
   const ConvertArgs& args_;
   io::OutputSink& out_;
   replay::GameRecord work_;
   std::string text_, file_;
+  write::TextBuffer buffer_;  // NDJSON
   std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0, bad_lines_ = 0;
   std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids count games across all inputs
 };

@@ -47,6 +47,10 @@ bool canonical_form(std::string_view s) {
 
 }  // namespace
 
+bool written_canonically(const MoveEvent& e) {
+  return e.notes == 0 && canonical_form(e.san_as_written);
+}
+
 void GameRecord::clear() {
   number = 0;
   tags.clear();
@@ -153,13 +157,9 @@ void RecordBuilder::move(const MoveEvent& e) {
   node.move = e.move;
   node.played = true;
   node.notes = e.notes;
-  if (!canonical_san_) {
-    node.san.assign(e.san_as_written);
-    return;
-  }
-  // Most moves are written canonically already: writing them again would cost a quarter of
-  // the record (finding the other pieces that reach the square, looking for mate).
-  if (e.notes == 0 && canonical_form(e.san_as_written)) {
+  // Writing SAN again would cost a quarter of the record (finding the other pieces that reach
+  // the square, looking for mate): most moves are written canonically already.
+  if (!canonical_san_ || written_canonically(e)) {
     node.san.assign(e.san_as_written);
     return;
   }

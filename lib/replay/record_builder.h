@@ -10,6 +10,10 @@
 
 namespace pgnkit::replay {
 
+// Whether a move the replayer played was written as canonical SAN, so that a record can hold
+// the text as written (most moves); else chess::write_san writes it again.
+bool written_canonically(const MoveEvent& e);
+
 class RecordSink {
  public:
   virtual ~RecordSink() = default;
