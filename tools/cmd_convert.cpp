@@ -15,6 +15,7 @@
 #include "write/annotate.h"
 #include "write/json.h"
 #include "write/line_writers.h"
+#include "write/ndjson_stream.h"
 #include "write/ndjson_writer.h"
 #include "write/pgn_writer.h"
 #include "write/uci_stream.h"
@@ -51,7 +52,10 @@ Format parse_format(const std::string& s) {
 }
 
 // Writes every game it receives in the output format; prints problems and bad lines.
-class ConvertSink : public replay::RecordSink, public write::UciGameSink, public ndjson::ErrorSink {
+class ConvertSink : public replay::RecordSink,
+                    public write::UciGameSink,
+                    public write::NdjsonGameSink,
+                    public ndjson::ErrorSink {
  public:
   ConvertSink(const ConvertArgs& args, io::OutputSink& out) : args_(args), out_(out) {}
   void set_file(std::string f) {
@@ -95,6 +99,15 @@ class ConvertSink : public replay::RecordSink, public write::UciGameSink, public
     }
     write_game(*game, id_base_ + record.number);
   }
+
+  // A game streamed to NDJSON (no record, no move errors): the line is ready.
+  void line(std::uint64_t number, std::string_view line) override {
+    ++games_;
+    file_games_ = std::max(file_games_, number);
+    out_.write(line);
+  }
+  // A game streamed to NDJSON that has move errors: the record path.
+  void record(const replay::GameRecord& record) override { game(record); }
 
   // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
   void game(const write::UciGame& uci) override {
@@ -172,6 +185,11 @@ void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& si
   if (args.format == Format::Uci && args.from == "pgn") {
     // UCI needs the main line's moves only: no record.
     write::stream_uci_lines(source, sink);
+    return;
+  }
+  if (args.format == Format::Ndjson && args.from == "pgn" && !args.moves_only) {
+    // Records only for the games with move errors (--on-error).
+    write::stream_ndjson(source, sink);
     return;
   }
   const bool all = args.format == Format::Ndjson;
