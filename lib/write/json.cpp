@@ -187,6 +187,16 @@ bool scan_plain(const char* p, std::size_t n, char* out) {
 
 }  // namespace
 
+bool is_ascii(std::string_view text) {
+  const char* p = text.data();
+  std::size_t n = text.size();
+  for (; n >= 8; p += 8, n -= 8)
+    if ((load<std::uint64_t>(p) & spread<std::uint64_t>(0x80)) != 0) return false;
+  for (; n > 0; ++p, --n)
+    if (static_cast<unsigned char>(*p) >= 0x80) return false;
+  return true;
+}
+
 bool is_plain_json(std::string_view text) {
   return scan_plain<false>(text.data(), text.size(), nullptr);
 }

@@ -17,6 +17,9 @@ void append_utf8(std::string& out, std::string_view text);
 // True when `text` is valid UTF-8.
 bool valid_utf8(std::string_view text);
 
+// True when every byte of `text` is below 0x80 (then append_utf8 copies it as it is).
+bool is_ascii(std::string_view text);
+
 // True when `text` needs nothing between JSON quotes: no byte below 0x20 or from 0x80 up, no
 // '"' or '\\'. (0x7F passes: the writers copy such text as it is, whereas append_json_string
 // escapes 0x7F.) 16 bytes at a time.

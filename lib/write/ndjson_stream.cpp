@@ -6,6 +6,7 @@
 #include "pgn/reader.h"
 #include "pgn/tag.h"
 #include "write/comment_commands.h"
+#include "write/json.h"
 #include "write/line_writers.h"
 #include "write/ndjson_parts.h"
 
@@ -19,6 +20,12 @@ namespace pgnkit::write {
 // comments to the line's last move (comments before any move are the line's leading
 // comments; NAGs there are dropped), a variation to the line's last move (a holder without a
 // move when there is none).
+namespace {
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+}  // namespace
+
 class NdjsonStream::MoveWriter {
  public:
   // Starts the main line in `out` (after "moves":).
@@ -132,14 +139,25 @@ class NdjsonStream::MoveWriter {
     if (!l.has_move) return;
     l.has_move = false;
     if (l.nags.empty() && !l.any_variation && l.comments.size() <= 1) {
-      // Most moves: nothing more, or a plain clock.
+      // Most moves: nothing more, a plain clock, or one comment of plain text.
       if (l.comments.empty()) return l.dst->put('}');
-      if (const std::int32_t clock = plain_clock_seconds(log_->text(l.comments[0])); clock >= 0) {
+      std::string_view c = log_->text(l.comments[0]);
+      if (const std::int32_t clock = plain_clock_seconds(c); clock >= 0) {
         char* p = l.dst->room(24);
         p = put(p, ",\"clock\":");
         p = std::to_chars(p, p + 12, clock).ptr;
         *p++ = '}';
         return l.dst->commit(p);
+      }
+      while (!c.empty() && is_space(c.front())) c.remove_prefix(1);
+      while (!c.empty() && is_space(c.back())) c.remove_suffix(1);
+      if (!c.starts_with("[%")) {  // not commands (see parse_command_comment)
+        char* p = put(l.dst->room(c.size() + 16), ",\"comment\":\"");
+        if (char* end = copy_if_plain_folded(p, c)) {
+          *end++ = '"';
+          *end++ = '}';
+          return l.dst->commit(end);
+        }
       }
     }
     detail::NdjsonParts& w = *l.parts;
