@@ -20,15 +20,17 @@ class Wrapper {
  public:
   Wrapper(std::string& out, std::size_t width) : out_(out), width_(width < 20 ? 20 : width) {}
 
-  void token(std::string_view t) {
+  void token(std::string_view t) { start_token().append(t); }
+  // The token being built (the previous one written, unless glued to it): append to it.
+  std::string& start_token() {
     if (glue_next_) {
-      last_.append(t);
       glue_next_ = false;
     } else {
       write_last();
-      last_.assign(t);
+      last_.clear();
       has_last_ = true;
     }
+    return last_;
   }
   void open_paren() {
     write_last();
@@ -86,7 +88,7 @@ class Wrapper {
       out_ += ' ';
       ++column_;
     }
-    out_ += last_;
+    out_.append(last_);
     column_ += last_.size();
   }
 
@@ -102,15 +104,18 @@ class Wrapper {
 struct MovetextWriter {
   const PgnWriteOptions& opt;
   Wrapper& w;
-  std::string number;
 
   // `ply` counts half-moves from White's first move of game 1: even = White to move.
-  // "12. " or "12... ".
-  void move_number(std::uint32_t n, bool white) {
-    char buf[16];
-    char* p = std::to_chars(buf, buf + 10, n).ptr;
-    p = white ? put(p, ". ") : put(p, "... ");
-    number.assign(buf, p);
+  // "12. e4" or "12... e5" (with a number) or "e5".
+  void move_token(std::string_view san, std::uint32_t number, bool with_number, bool white) {
+    std::string& t = w.start_token();
+    if (with_number) {
+      char buf[16];
+      char* p = std::to_chars(buf, buf + 10, number).ptr;
+      p = white ? put(p, ". ") : put(p, "... ");
+      t.append(buf, p);
+    }
+    t.append(san);
   }
 
   void line(const replay::Line& l, std::uint32_t ply) {
@@ -133,10 +138,7 @@ struct MovetextWriter {
     for (const replay::MoveNode& node : l.moves) {
       if (!node.san.empty()) {
         // The move number stays on the line of its move.
-        number.clear();
-        if (ply % 2 == 0 || need_number) move_number(ply / 2 + 1, ply % 2 == 0);
-        number += node.san;
-        w.token(number);
+        move_token(node.san, ply / 2 + 1, ply % 2 == 0 || need_number, ply % 2 == 0);
         need_number = false;
         annotations(node);
       }
@@ -207,7 +209,7 @@ void write_pgn(const replay::GameRecord& game, const PgnWriteOptions& opt, std::
   const chess::Position& start = game.start;
   const std::uint32_t first_ply = static_cast<std::uint32_t>(
       (start.fullmove_number() - 1) * 2 + (start.side_to_move() == chess::Color::Black));
-  MovetextWriter mw{opt, w, {}};
+  MovetextWriter mw{opt, w};
   mw.line(game.main, game.replayed ? first_ply : 0);
   w.token(result);
   w.finish();
