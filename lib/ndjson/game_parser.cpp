@@ -251,6 +251,12 @@ struct GameParser::Impl {
         case 'u':
           if (key.is("san") || key.is("uci")) {
             const bool san = key.first() == 's';
+            if (!san && !m->san.empty()) {
+              // "uci" after a "san" is not used: only its type is checked, from the first
+              // byte of its token (a string or null; anything else is reported below).
+              const std::string_view raw = x.raw_json_token();
+              if (!raw.empty() && (raw[0] == '"' || raw[0] == 'n')) return true;
+            }
             std::string_view text;
             std::uint32_t col;
             if (plain_string(x, text)) {
