@@ -15,8 +15,10 @@
 #include "write/annotate.h"
 #include "write/json.h"
 #include "write/line_writers.h"
+#include "write/ndjson_stream.h"
 #include "write/ndjson_writer.h"
 #include "write/pgn_writer.h"
+#include "write/uci_stream.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -50,7 +52,10 @@ Format parse_format(const std::string& s) {
 }
 
 // Writes every game it receives in the output format; prints problems and bad lines.
-class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
+class ConvertSink : public replay::RecordSink,
+                    public write::UciGameSink,
+                    public write::NdjsonGameSink,
+                    public ndjson::ErrorSink {
  public:
   ConvertSink(const ConvertArgs& args, io::OutputSink& out) : args_(args), out_(out) {}
   void set_file(std::string f) {
@@ -92,9 +97,30 @@ class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
       }
       game = &work_;
     }
-    text_.clear();
     write_game(*game, id_base_ + record.number);
-    out_.write(text_);
+  }
+
+  // A game streamed to NDJSON (no record, no move errors): the line is ready.
+  void line(std::uint64_t number, std::string_view line) override {
+    ++games_;
+    file_games_ = std::max(file_games_, number);
+    out_.write(line);
+  }
+  // A game streamed to NDJSON that has move errors: the record path.
+  void record(const replay::GameRecord& record) override { game(record); }
+
+  // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
+  void game(const write::UciGame& uci) override {
+    ++games_;
+    file_games_ = std::max(file_games_, uci.number);
+    if (uci.move_errors) {
+      ++bad_games_;
+      if (args_.annotate.on_error == write::OnError::Skip) {
+        ++dropped_;
+        return;
+      }
+    }
+    out_.write(uci.line);
   }
 
   void header() {
@@ -106,9 +132,16 @@ class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
 
  private:
   void write_game(const replay::GameRecord& game, std::uint64_t id) {
+    if (args_.format == Format::Ndjson) {
+      buffer_.clear();
+      write::write_ndjson(game, {args_.moves_only}, buffer_);
+      out_.write(buffer_.view());
+      return;
+    }
+    text_.clear();
     switch (args_.format) {
       case Format::Pgn: write::write_pgn(game, args_.pgn, text_); break;
-      case Format::Ndjson: write::write_ndjson(game, {args_.moves_only}, text_); break;
+      case Format::Ndjson: break;  // above
       case Format::Uci: write::write_uci_line(game, text_); break;
       case Format::Lan: write::write_lan_line(game, text_); break;
       case Format::Fen:
@@ -117,12 +150,14 @@ class ConvertSink : public replay::RecordSink, public ndjson::ErrorSink {
         break;
       case Format::Csv: write::write_csv_row(game, args_.columns, text_); break;
     }
+    out_.write(text_);
   }
 
   const ConvertArgs& args_;
   io::OutputSink& out_;
   replay::GameRecord work_;
   std::string text_, file_;
+  write::TextBuffer buffer_;  // NDJSON
   std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0, bad_lines_ = 0;
   std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids count games across all inputs
 };
@@ -147,6 +182,16 @@ class Builder : public replay::RecordBuilder {
 // Reads one input into `sink`.
 void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& sink) {
   sink.set_file(std::string(source.name()));
+  if (args.format == Format::Uci && args.from == "pgn") {
+    // UCI needs the main line's moves only: no record.
+    write::stream_uci_lines(source, sink);
+    return;
+  }
+  if (args.format == Format::Ndjson && args.from == "pgn" && !args.moves_only) {
+    // Records only for the games with move errors (--on-error).
+    write::stream_ndjson(source, sink);
+    return;
+  }
   const bool all = args.format == Format::Ndjson;
   const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
   const bool nags = all || (args.format == Format::Pgn && args.pgn.nags);

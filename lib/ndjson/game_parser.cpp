@@ -108,7 +108,30 @@ struct GameParser::Impl {
     return fail(ErrorCode::WrongType, col,
                 "expected " + std::string(expected) + ", found " + std::string(type_name(t)));
   }
+  // A string without escapes, read from its token in the line (simdjson has checked the
+  // line's UTF-8 and its characters already; an unconsumed value is skipped by the
+  // iterator): no copy into simdjson's string buffer. False for anything else.
+  static bool plain_string(od::value& v, std::string_view& out) {
+    std::string_view raw = v.raw_json_token();
+    while (!raw.empty() &&
+           (raw.back() == ' ' || raw.back() == '\t' || raw.back() == '\r' || raw.back() == '\n'))
+      raw.remove_suffix(1);
+    if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return false;
+    raw = raw.substr(1, raw.size() - 2);
+    if (raw.size() > 16) {
+      if (std::memchr(raw.data(), '\\', raw.size()) != nullptr) return false;
+    } else {
+      for (const char c : raw)  // a SAN, a UCI move: shorter than a call to memchr
+        if (c == '\\') return false;
+    }
+    out = raw;
+    return true;
+  }
+  bool string(od::value& v, std::string_view& out, std::string_view expected) {
+    return plain_string(v, out) || get(v, out, expected);
+  }
   bool nullable_string(od::value& v, std::string_view& out) {
+    if (plain_string(v, out)) return true;
     bool null = false;
     if (auto e = v.is_null().get(null)) return json_error(e, column(v));
     if (null) {
@@ -159,7 +182,7 @@ struct GameParser::Impl {
     range.begin = static_cast<std::uint32_t>(g->texts.size());
     auto one = [&](od::value& t) {
       std::string_view s;
-      if (!get(t, s, "a string")) return false;
+      if (!string(t, s, "a string")) return false;
       g->texts.push_back(s);
       return true;
     };
@@ -228,9 +251,20 @@ struct GameParser::Impl {
         case 'u':
           if (key.is("san") || key.is("uci")) {
             const bool san = key.first() == 's';
-            const std::uint32_t col = column(x);
+            if (!san && !m->san.empty()) {
+              // "uci" after a "san" is not used: only its type is checked, from the first
+              // byte of its token (a string or null; anything else is reported below).
+              const std::string_view raw = x.raw_json_token();
+              if (!raw.empty() && (raw[0] == '"' || raw[0] == 'n')) return true;
+            }
             std::string_view text;
-            if (!nullable_string(x, text)) return false;
+            std::uint32_t col;
+            if (plain_string(x, text)) {
+              col = column(text.data() - 1);  // the opening quote
+            } else {
+              col = column(x);
+              if (!nullable_string(x, text)) return false;
+            }
             (san ? m->san : m->uci) = text;
             if (san || m->san.empty()) m->column = col;
           }

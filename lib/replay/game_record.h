@@ -1,5 +1,9 @@
 // A whole game held in memory, as the replayer understood it: the input of the writers
-// (annotate, convert). One game at a time; memory is bounded by the largest game.
+// (annotate, convert). One game at a time; memory is bounded by about twice the largest game.
+//
+// The sequences are Recycled: clear() keeps the moves, comments and tags of the last game
+// (and their strings' storage) to be overwritten by the next one, so that a record filled game
+// after game allocates nothing once it has seen games of that size.
 #pragma once
 
 #include <cstdint>
@@ -11,20 +15,30 @@
 #include "pgn/types.h"
 #include "replay/game_report.h"
 #include "replay/problem.h"
+#include "replay/recycled.h"
 
 namespace pgnkit::replay {
 
 struct Tag {
   std::string name;
   std::string value;  // unescaped
+  void clear() {
+    detail::reset(name);
+    detail::reset(value);
+  }
+  friend bool operator==(const Tag&, const Tag&) = default;
 };
 
 struct MoveNode;
 
 // A sequence of moves: the main line, or a variation (an alternative to one move).
 struct Line {
-  std::vector<std::string> leading_comments;  // comments before the first move
-  std::vector<MoveNode> moves;
+  Recycled<std::string> leading_comments;  // comments before the first move
+  Recycled<MoveNode, 64> moves;
+  void clear() {
+    leading_comments.clear();
+    moves.clear();
+  }
 };
 
 struct MoveNode {
@@ -32,18 +46,30 @@ struct MoveNode {
   // illegal move, in an unsupported variant, or the illegal move itself).
   chess::Move move;
   bool played = false;
-  std::string san;                    // canonical SAN when played; as written otherwise
-  std::uint16_t notes = 0;            // chess::SanNote bits of the move as written
-  std::vector<std::uint32_t> nags;    // $n in order ("!" is 1, "?" is 2, ...)
-  std::vector<std::string> comments;  // comments after the move
-  std::vector<Line> variations;       // alternatives to this move
-  std::string problem;                // for the move that failed: the problem's message
+  std::string san;                  // canonical SAN when played; as written otherwise
+  std::uint16_t notes = 0;          // chess::SanNote bits of the move as written
+  std::vector<std::uint32_t> nags;  // $n in order ("!" is 1, "?" is 2, ...)
+  Recycled<std::string> comments;   // comments after the move
+  Recycled<Line> variations;        // alternatives to this move
+  std::string problem;              // for the move that failed: the problem's message
   std::string problem_code;
+  // Back to a default node, keeping the storage.
+  void clear() {
+    move = chess::Move{};
+    played = false;
+    san.clear();
+    notes = 0;
+    nags.clear();
+    comments.clear();
+    variations.clear();
+    if (!problem.empty()) problem.clear();
+    if (!problem_code.empty()) problem_code.clear();
+  }
 };
 
 struct GameRecord {
   std::uint64_t number = 0;
-  std::vector<Tag> tags;  // in file order
+  Recycled<Tag> tags;  // in file order
   chess::Position start;
   bool replayed = false;  // false: unsupported variant or invalid FEN
   Line main;
@@ -67,6 +93,7 @@ struct GameRecord {
       if (t->name == name) return &t->value;
     return nullptr;
   }
+  // Back to an empty record, keeping the storage for the next game.
   void clear();
 };
 

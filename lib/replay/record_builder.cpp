@@ -4,6 +4,52 @@
 #include "pgn/tag.h"
 
 namespace pgnkit::replay {
+namespace {
+
+bool is_file(char c) {
+  return c >= 'a' && c <= 'h';
+}
+bool is_rank(char c) {
+  return c >= '1' && c <= '8';
+}
+bool is_piece(char c) {
+  return c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K';
+}
+
+// Whether `text` has the form of canonical SAN: O-O, O-O-O, [NBRQK][a-h]?[1-8]?x?[a-h][1-8],
+// ([a-h]x)?[a-h][1-8](=[NBRQ])?, each with at most one '+' or '#'. A move read from such a
+// text with no SanNote is written back identically by chess::write_san: the notes cover every
+// other difference (capture mark, disambiguation, check and mate marks), and the form rules
+// out what the reader accepts without a note ("++" for mate, '!' and '?', a lower-case
+// promotion piece, a pawn move given by its rank).
+bool canonical_form(std::string_view s) {
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
+  if (s == "O-O" || s == "O-O-O") return true;
+  const std::size_t n = s.size();
+  if (n < 2) return false;
+  std::size_t i = 0;
+  if (is_piece(s[0])) {
+    // Piece, optional file, optional rank, optional 'x', then the square.
+    if (n < 3 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
+    i = 1;
+    const std::size_t stop = n - 2;
+    if (i < stop && is_file(s[i])) ++i;
+    if (i < stop && is_rank(s[i])) ++i;
+    if (i < stop && s[i] == 'x') ++i;
+    return i == stop;
+  }
+  if (n >= 4 && is_file(s[0]) && s[1] == 'x') i = 2;
+  if (i + 2 > n || !is_file(s[i]) || !is_rank(s[i + 1])) return false;
+  i += 2;
+  if (i == n) return true;
+  return i + 2 == n && s[i] == '=' && is_piece(s[i + 1]) && s[i + 1] != 'K';
+}
+
+}  // namespace
+
+bool written_canonically(const MoveEvent& e) {
+  return e.notes == 0 && canonical_form(e.san_as_written);
+}
 
 void GameRecord::clear() {
   number = 0;
@@ -26,12 +72,45 @@ void GameRecord::clear() {
   cut = false;
 }
 
+void ReadThroughReplayer::begin_game(const pgn::GameInfo& info) {
+  replayed_ = false;
+  depth_ = skipped_from_ = 0;
+  Replayer::begin_game(info);
+}
+
+pgn::Control ReadThroughReplayer::begin_movetext() {
+  replayed_ = Replayer::begin_movetext() == pgn::Control::Continue;
+  return pgn::Control::Continue;
+}
+
+pgn::Control ReadThroughReplayer::san(std::string_view text, pgn::Location where) {
+  if (!skipped_from_) Replayer::san(text, where);
+  return pgn::Control::Continue;
+}
+
+pgn::Skip ReadThroughReplayer::begin_variation(pgn::Location where) {
+  ++depth_;
+  if (!skipped_from_ && Replayer::begin_variation(where) == pgn::Skip::Yes) skipped_from_ = depth_;
+  return pgn::Skip::No;
+}
+
+pgn::Control ReadThroughReplayer::end_variation(pgn::Location where) {
+  if (depth_ == 0) return pgn::Control::Continue;
+  if (skipped_from_ == depth_) {
+    skipped_from_ = 0;  // the replayer never entered this variation
+  } else if (!skipped_from_) {
+    Replayer::end_variation(where);
+  }
+  --depth_;
+  return pgn::Control::Continue;
+}
+
 RecordBuilder::RecordBuilder(RecordSink& sink, ReplayOptions options)
-    : Replayer(*this,
-               [&options] {
-                 options.want_moves = true;
-                 return options;
-               }()),
+    : ReadThroughReplayer(*this,
+                          [&options] {
+                            options.want_moves = true;
+                            return options;
+                          }()),
       sink_(sink),
       keep_variations_(options.variations) {}
 
@@ -39,8 +118,7 @@ void RecordBuilder::begin_game(const pgn::GameInfo& info) {
   record_.clear();
   record_.number = info.number;
   open_lines_.assign(1, &record_.main);
-  raw_from_ = 0;
-  Replayer::begin_game(info);
+  ReadThroughReplayer::begin_game(info);
 }
 
 pgn::Control RecordBuilder::tag(std::string_view name, std::string_view value_raw,
@@ -48,26 +126,22 @@ pgn::Control RecordBuilder::tag(std::string_view name, std::string_view value_ra
   Tag& t = record_.tags.emplace_back();
   t.name.assign(name);
   pgn::unescape_tag(value_raw, t.value);
-  return Replayer::tag(name, value_raw, where);
+  return ReadThroughReplayer::tag(name, value_raw, where);
 }
 
 pgn::Control RecordBuilder::begin_movetext() {
   // The replayer stops games it cannot replay; the record keeps their tokens as written.
-  record_.replayed = Replayer::begin_movetext() == pgn::Control::Continue;
+  ReadThroughReplayer::begin_movetext();
+  record_.replayed = replayed();
   if (const chess::Position* start = start_position()) record_.start = *start;
   return pgn::Control::Continue;
 }
 
-MoveNode& RecordBuilder::append(Line& line) {
-  MoveNode& node = line.moves.emplace_back();
-  return node;
-}
-
 pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
   moved_ = false;
-  if (!raw_from_) Replayer::san(text, where);
+  ReadThroughReplayer::san(text, where);
   if (!moved_) {
-    MoveNode& node = append(*open_lines_.back());
+    MoveNode& node = open_lines_.back()->moves.emplace_back();
     node.san.assign(text);
     node.problem = std::move(pending_problem_);
     node.problem_code = std::move(pending_code_);
@@ -79,11 +153,13 @@ pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
 
 void RecordBuilder::move(const MoveEvent& e) {
   moved_ = true;
-  MoveNode& node = append(*open_lines_.back());
+  MoveNode& node = open_lines_.back()->moves.emplace_back();
   node.move = e.move;
   node.played = true;
   node.notes = e.notes;
-  if (!canonical_san_) {
+  // Writing SAN again would cost a quarter of the record (finding the other pieces that reach
+  // the square, looking for mate): most moves are written canonically already.
+  if (!canonical_san_ || written_canonically(e)) {
     node.san.assign(e.san_as_written);
     return;
   }
@@ -106,8 +182,7 @@ pgn::Control RecordBuilder::comment(std::string_view text, pgn::Location) {
 
 pgn::Skip RecordBuilder::begin_variation(pgn::Location where) {
   if (!keep_variations_) return pgn::Skip::Yes;
-  if (!raw_from_ && Replayer::begin_variation(where) == pgn::Skip::Yes)
-    raw_from_ = open_lines_.size();
+  ReadThroughReplayer::begin_variation(where);
   Line& parent = *open_lines_.back();
   if (parent.moves.empty()) parent.moves.emplace_back();  // a variation before any move
   open_lines_.push_back(&parent.moves.back().variations.emplace_back());
@@ -116,17 +191,12 @@ pgn::Skip RecordBuilder::begin_variation(pgn::Location where) {
 
 pgn::Control RecordBuilder::end_variation(pgn::Location where) {
   if (open_lines_.size() > 1) open_lines_.pop_back();
-  if (raw_from_ && open_lines_.size() == raw_from_) {
-    raw_from_ = 0;  // the replayer never entered this variation
-  } else if (!raw_from_) {
-    Replayer::end_variation(where);
-  }
-  return pgn::Control::Continue;
+  return ReadThroughReplayer::end_variation(where);
 }
 
 void RecordBuilder::termination(pgn::Outcome outcome, std::string_view text, pgn::Location where) {
   record_.marker = outcome;
-  Replayer::termination(outcome, text, where);
+  ReadThroughReplayer::termination(outcome, text, where);
 }
 
 void RecordBuilder::problem(const Problem& p) {

@@ -10,6 +10,10 @@
 
 namespace pgnkit::replay {
 
+// Whether a move the replayer played was written as canonical SAN, so that a record can hold
+// the text as written (most moves); else chess::write_san writes it again.
+bool written_canonically(const MoveEvent& e);
+
 class RecordSink {
  public:
   virtual ~RecordSink() = default;
@@ -17,7 +21,34 @@ class RecordSink {
   virtual void game(const GameRecord& record) = 0;
 };
 
-class RecordBuilder : public Replayer, private ReplaySink {
+// A Replayer that never stops the reader or makes it skip: the tokens of a game it cannot
+// replay (unsupported variant, invalid FEN) and of a variation it does not enter still come,
+// and are not replayed. So the reader reports every syntax problem and termination marker in
+// them, as it must when such games are kept as written: RecordBuilder keeps them, and the
+// writers that stream a game without its record report exactly what the record path reports.
+class ReadThroughReplayer : public Replayer {
+ public:
+  using Replayer::Replayer;
+
+  // pgn::Visitor callbacks (hide the Replayer's; each forwards to it when it should).
+  void begin_game(const pgn::GameInfo& info);
+  pgn::Control begin_movetext();  // Continue, even for a game that is not replayed
+  pgn::Control san(std::string_view text, pgn::Location where);
+  pgn::Skip begin_variation(pgn::Location where);  // No
+  pgn::Control end_variation(pgn::Location where);
+
+  // Whether the game is replayed (set by begin_movetext).
+  bool replayed() const { return replayed_; }
+  // Whether the tokens now are inside a variation the replayer did not enter.
+  bool in_skipped_variation() const { return skipped_from_ != 0; }
+
+ private:
+  bool replayed_ = false;
+  std::size_t depth_ = 0;         // open variations
+  std::size_t skipped_from_ = 0;  // != 0: the depth of the outermost skipped variation
+};
+
+class RecordBuilder : public ReadThroughReplayer, private ReplaySink {
  public:
   RecordBuilder(RecordSink& sink, ReplayOptions options = {});
 
@@ -42,14 +73,10 @@ class RecordBuilder : public Replayer, private ReplaySink {
   void move(const MoveEvent& e) override;
   void game_end(const GameReport& r) override;
 
-  MoveNode& append(Line& line);
-
   RecordSink& sink_;
   bool keep_variations_;
   GameRecord record_;
   std::vector<Line*> open_lines_;  // open_lines_.back() receives the next move
-  // Variations the replayer skipped (kept as written): depth of the outermost one.
-  std::size_t raw_from_ = 0;
   bool moved_ = false;
   bool canonical_san_ = true;
   std::string pending_problem_, pending_code_;

@@ -21,7 +21,7 @@ void set_tag(replay::GameRecord& g, std::string_view name, std::string value) {
 }
 
 void remove_tag(replay::GameRecord& g, std::string_view name) {
-  std::erase_if(g.tags, [name](const replay::Tag& t) { return t.name == name; });
+  g.tags.erase_if([name](const replay::Tag& t) { return t.name == name; });
 }
 
 // Comments compare with runs of white space folded: the writer wraps long comments.
@@ -47,14 +47,14 @@ bool same_text(std::string_view a, std::string_view b) {
   }
 }
 
-void add_comment(std::vector<std::string>& comments, std::string text) {
+void add_comment(replay::Recycled<std::string>& comments, std::string text) {
   for (const auto& c : comments)
     if (same_text(c, text)) return;
   comments.push_back(std::move(text));
 }
 
 // Comments after main-line ply `ply` (ply 0: before the first move).
-std::vector<std::string>* comments_at(replay::Line& main, std::uint32_t ply) {
+replay::Recycled<std::string>* comments_at(replay::Line& main, std::uint32_t ply) {
   if (ply == 0) return &main.leading_comments;
   std::uint32_t seen = 0;
   for (auto& node : main.moves) {
@@ -76,16 +76,15 @@ const replay::MoveNode* truncate_line(replay::Line& line, replay::MoveNode& cut_
   if (keep < line.moves.size()) {
     cut_info = line.moves[keep];
     cut = &cut_info;
-    line.moves.resize(keep);
+    line.moves.shrink_to(keep);
   }
   for (auto& n : line.moves) {
     for (auto& v : n.variations) {
       replay::MoveNode ignored;
       truncate_line(v, ignored);
     }
-    std::erase_if(n.variations, [](const replay::Line& v) {
-      return v.moves.empty() && v.leading_comments.empty();
-    });
+    n.variations.erase_if(
+        [](const replay::Line& v) { return v.moves.empty() && v.leading_comments.empty(); });
   }
   return cut;
 }

@@ -42,6 +42,31 @@ inline constexpr std::int64_t kMaxDurationMs = std::int64_t{999'999} * 3'600'000
 // True when `comment` holds only commands in canonical form (at least one); fills `out`.
 bool parse_command_comment(std::string_view comment, CommentCommands& out);
 
+// The clock of a comment that is, once trimmed, "[%clk H:MM:SS]" or "[%clk HH:MM:SS]" (nearly
+// every comment of a lichess export), in seconds; -1 for any other comment. A shortcut for
+// writers: parse_command_comment() reads such a comment as this clock and nothing else.
+inline std::int32_t plain_clock_seconds(std::string_view comment) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!comment.empty() && space(comment.front())) comment.remove_prefix(1);
+  while (!comment.empty() && space(comment.back())) comment.remove_suffix(1);
+  const std::size_t n = comment.size();
+  if ((n != 14 && n != 15) || comment.substr(0, 6) != "[%clk ") return -1;
+  const char* p = comment.data() + 6;
+  auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
+  unsigned h = digit(p[0]);
+  if (h > 9) return -1;
+  if (n == 15) {
+    const unsigned d = digit(p[1]);
+    if (h == 0 || d > 9) return -1;  // no leading zero
+    h = h * 10 + d;
+    ++p;
+  }
+  if (p[1] != ':' || p[4] != ':' || p[7] != ']') return -1;
+  const unsigned m1 = digit(p[2]), m2 = digit(p[3]), s1 = digit(p[5]), s2 = digit(p[6]);
+  if (m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9) return -1;
+  return static_cast<std::int32_t>((h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2);
+}
+
 // Appends the canonical comment text of `c` (nothing when it is empty).
 void append_command_comment(std::string& out, const CommentCommands& c);
 
@@ -51,5 +76,8 @@ void append_duration(std::string& out, std::int64_t ms);
 void append_eval(std::string& out, Eval e);
 // Milliseconds as a JSON number of seconds: 180, 2.5, 0.05.
 void append_seconds(std::string& out, std::int64_t ms);
+// The same, written at `out` (room for kMaxSecondsText bytes); returns the end.
+inline constexpr std::size_t kMaxSecondsText = 24;
+char* put_seconds(char* out, std::int64_t ms);
 
 }  // namespace pgnkit::write

@@ -1,6 +1,14 @@
 #include "write/json.h"
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "write/text_buffer.h"
 
 namespace pgnkit::write {
 namespace {
@@ -69,7 +77,141 @@ void convert(std::string& out, std::string_view text, Emit&& emit_ascii) {
   }
 }
 
+// Bytes a JSON string cannot take as they are: below 0x20, from 0x80 up, '"' and '\\'.
+bool special_byte(unsigned char c) {
+  return c < 0x20 || c >= 0x80 || c == '"' || c == '\\';
+}
+
+// Word-at-a-time tests for short texts: bit 7 of each byte of the result is set exactly where
+// the byte of `x` is zero.
+template <class W>
+W zero_bytes(W x) {
+  constexpr W low7 = static_cast<W>(~W{0} / 255 * 0x7F);
+  return static_cast<W>(~(((x & low7) + low7) | x | low7));
+}
+template <class W>
+W spread(unsigned char c) {
+  return static_cast<W>(~W{0} / 255 * c);
+}
+// Bit 7 set for each special byte of `x`, and (with `folded`) for each space followed by one.
+template <bool folded, class W>
+W stop_bytes(W x) {
+  W stops = static_cast<W>((x & spread<W>(0x80)) | zero_bytes<W>(x & spread<W>(0xE0)) |
+                           zero_bytes<W>(x ^ spread<W>('"')) | zero_bytes<W>(x ^ spread<W>('\\')));
+  if constexpr (folded) {
+    const W spaces = zero_bytes<W>(x ^ spread<W>(' '));
+    stops |= static_cast<W>(spaces & (spaces >> 8));  // little endian: the next byte is above
+  }
+  return stops;
+}
+template <class W>
+W load(const char* p) {
+  W w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// Scans n bytes at p for special bytes and, with `folded`, for two spaces in a row; copies
+// them to `out` when `out` is not null and there is none. True when there is none.
+template <bool folded>
+bool scan_plain(const char* p, std::size_t n, char* out) {
+  static_assert(std::endian::native == std::endian::little);
+  if (n < 16) {
+    // Two overlapping words cover the text; each pair of neighbours is inside one of them.
+    bool stop = false;
+    if (n >= 8) {
+      stop = (stop_bytes<folded>(load<std::uint64_t>(p)) |
+              stop_bytes<folded>(load<std::uint64_t>(p + n - 8))) != 0;
+    } else if (n >= 4) {
+      stop = (stop_bytes<folded>(load<std::uint32_t>(p)) |
+              stop_bytes<folded>(load<std::uint32_t>(p + n - 4))) != 0;
+    } else {
+      for (std::size_t i = 0; i < n && !stop; ++i)
+        stop = special_byte(static_cast<unsigned char>(p[i])) ||
+               (folded && i > 0 && p[i] == ' ' && p[i - 1] == ' ');
+    }
+    if (stop) return false;
+    if (out) copy_bytes(out, p, n);
+    return true;
+  }
+#if defined(__SSE2__)
+  const __m128i below = _mm_set1_epi8(0x20);  // signed: bytes from 0x80 up are below too
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(' ');
+  auto special = [&](__m128i v) {
+    return _mm_or_si128(_mm_cmplt_epi8(v, below),
+                        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+  };
+  // Bytes of the block at q that stop the copy: special, or (folded) a space followed by one
+  // (the byte after the block included, so that 16 + 1 bytes must be readable).
+  auto stops = [&](const char* q) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    __m128i bad = special(v);
+    if constexpr (folded) {
+      const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + 1));
+      bad = _mm_or_si128(bad, _mm_and_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(next, space)));
+    }
+    if (out) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (q - p)), v);
+    return bad;
+  };
+  const char* q = p;
+  const char* const end = p + n;
+  for (; end - q >= 33; q += 32) {
+    if (_mm_movemask_epi8(_mm_or_si128(stops(q), stops(q + 16))) != 0) return false;
+  }
+  if (end - q >= 17) {
+    if (_mm_movemask_epi8(stops(q)) != 0) return false;
+    q += 16;
+  }
+  // The last 16 bytes (overlapping what was checked): neighbours inside the block only, which
+  // covers every pair not checked above.
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
+  unsigned bad = static_cast<unsigned>(_mm_movemask_epi8(special(v)));
+  if constexpr (folded) {
+    const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, space)));
+    bad |= spaces & (spaces >> 1);
+  }
+  if (bad != 0) return false;
+  if (out) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + n - 16), v);
+  return true;
+#else
+  for (std::size_t i = 0; i + 8 <= n; i += 7) {  // overlapping words: every pair is in one
+    if (stop_bytes<folded>(load<std::uint64_t>(p + i)) != 0) return false;
+  }
+  if (stop_bytes<folded>(load<std::uint64_t>(p + n - 8)) != 0) return false;
+  if (out) std::memcpy(out, p, n);
+  return true;
+#endif
+}
+
 }  // namespace
+
+bool is_ascii(std::string_view text) {
+  const char* p = text.data();
+  std::size_t n = text.size();
+  for (; n >= 8; p += 8, n -= 8)
+    if ((load<std::uint64_t>(p) & spread<std::uint64_t>(0x80)) != 0) return false;
+  for (; n > 0; ++p, --n)
+    if (static_cast<unsigned char>(*p) >= 0x80) return false;
+  return true;
+}
+
+bool is_plain_json(std::string_view text) {
+  return scan_plain<false>(text.data(), text.size(), nullptr);
+}
+
+bool is_plain_folded_json(std::string_view text) {
+  const std::size_t n = text.size();
+  if (n > 0 && (text[0] == ' ' || text[n - 1] == ' ')) return false;
+  return scan_plain<true>(text.data(), n, nullptr);
+}
+
+char* copy_if_plain_folded(char* out, std::string_view text) {
+  const std::size_t n = text.size();
+  if (n > 0 && (text[0] == ' ' || text[n - 1] == ' ')) return nullptr;
+  return scan_plain<true>(text.data(), n, out) ? out + n : nullptr;
+}
 
 bool valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {

@@ -17,4 +17,21 @@ void append_utf8(std::string& out, std::string_view text);
 // True when `text` is valid UTF-8.
 bool valid_utf8(std::string_view text);
 
+// True when every byte of `text` is below 0x80 (then append_utf8 copies it as it is).
+bool is_ascii(std::string_view text);
+
+// True when `text` needs nothing between JSON quotes: no byte below 0x20 or from 0x80 up, no
+// '"' or '\\'. (0x7F passes: the writers copy such text as it is, whereas append_json_string
+// escapes 0x7F.) 16 bytes at a time.
+bool is_plain_json(std::string_view text);
+
+// The same, and `text` is already folded as the PGN writer folds comments: no space at either
+// end, no two spaces in a row (tabs and line breaks fail the first test anyway).
+bool is_plain_folded_json(std::string_view text);
+
+// Copies `text` to `out` (room for text.size() bytes) when is_plain_folded_json(text) holds,
+// and returns the end; else returns nullptr, with `out` partly overwritten. One pass: the
+// check and the copy of long comments cost about what the copy alone does.
+char* copy_if_plain_folded(char* out, std::string_view text);
+
 }  // namespace pgnkit::write

@@ -52,23 +52,8 @@ std::string_view epd_fields(std::string_view fen) {
 }  // namespace
 
 void append_uci(std::string& out, chess::Move m, bool chess960) {
-  if (m.is_null()) {
-    out += "0000";
-    return;
-  }
-  chess::Square to = m.to();
-  if (m.kind() == chess::MoveKind::Castling && !chess960) {
-    // The move holds king-takes-rook; standard UCI moves the king two squares.
-    const int file = chess::file_of(to) > chess::file_of(m.from()) ? 6 : 2;
-    to = chess::make_square(file, chess::rank_of(m.from()));
-  }
-  char buf[5] = {static_cast<char>('a' + chess::file_of(m.from())),
-                 static_cast<char>('1' + chess::rank_of(m.from())),
-                 static_cast<char>('a' + chess::file_of(to)),
-                 static_cast<char>('1' + chess::rank_of(to)), 0};
-  const bool promotion = m.kind() == chess::MoveKind::Promotion;
-  if (promotion) buf[4] = "pnbrqk"[chess::index(m.promotion())];
-  out.append(buf, promotion ? 5 : 4);
+  char buf[kMaxUci];
+  out.append(buf, put_uci(buf, m, chess960));
 }
 
 bool is_chess960(const replay::GameRecord& game) {
@@ -77,13 +62,16 @@ bool is_chess960(const replay::GameRecord& game) {
 
 void write_uci_line(const replay::GameRecord& game, std::string& out) {
   const bool chess960 = is_chess960(game);
-  bool first = true;
+  const std::size_t start = out.size();
+  out.resize(start + game.main.moves.size() * (kMaxUci + 1) + 1);
+  char* const first = out.data() + start;
+  char* p = first;
   for_each_played(game, [&](const replay::MoveNode& node) {
-    if (!first) out += ' ';
-    first = false;
-    append_uci(out, node.move, chess960);
+    if (p != first) *p++ = ' ';
+    p = put_uci(p, node.move, chess960);
   });
-  out += '\n';
+  *p++ = '\n';
+  out.resize(static_cast<std::size_t>(p - out.data()));
 }
 
 void write_lan_line(const replay::GameRecord& game, std::string& out) {

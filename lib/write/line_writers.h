@@ -3,7 +3,9 @@
 // move, in an unsupported variant) ends it.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,6 +18,39 @@ namespace pgnkit::write {
 // The UCI of a move played in a game: e2e4, e7e8q; castling as the king's two-square move, or
 // as king-takes-rook (e1h1) when `chess960`; 0000 for a null move.
 void append_uci(std::string& out, chess::Move m, bool chess960);
+
+// The same, written at `out` (room for kMaxUci bytes); returns the end. Inline: the UCI line
+// writers call it for every move.
+inline constexpr std::size_t kMaxUci = 5;
+namespace detail {
+// "a1", "b1", ... "h8": square names by index.
+inline constexpr auto kSquareNames = [] {
+  std::array<char, 128> names{};
+  for (int s = 0; s < 64; ++s) {
+    names[static_cast<std::size_t>(2 * s)] = static_cast<char>('a' + s % 8);
+    names[static_cast<std::size_t>(2 * s + 1)] = static_cast<char>('1' + s / 8);
+  }
+  return names;
+}();
+}  // namespace detail
+inline char* put_uci(char* out, chess::Move m, bool chess960) {
+  if (m.is_null()) {
+    std::memcpy(out, "0000", 4);
+    return out + 4;
+  }
+  const chess::Square from = m.from();
+  chess::Square to = m.to();
+  if (m.kind() == chess::MoveKind::Castling && !chess960) {
+    // The move holds king-takes-rook; standard UCI moves the king two squares.
+    to =
+        chess::make_square(chess::file_of(to) > chess::file_of(from) ? 6 : 2, chess::rank_of(from));
+  }
+  std::memcpy(out, &detail::kSquareNames[static_cast<std::size_t>(2 * from)], 2);
+  std::memcpy(out + 2, &detail::kSquareNames[static_cast<std::size_t>(2 * to)], 2);
+  if (m.kind() != chess::MoveKind::Promotion) return out + 4;
+  out[4] = "pnbrqk"[chess::index(m.promotion())];
+  return out + 5;
+}
 
 // True when the game is played as Chess960 (castling written king-takes-rook).
 bool is_chess960(const replay::GameRecord& game);

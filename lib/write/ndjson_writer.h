@@ -12,6 +12,7 @@
 #include <string>
 
 #include "replay/game_record.h"
+#include "write/text_buffer.h"
 
 namespace pgnkit::write {
 
@@ -20,6 +21,9 @@ struct NdjsonWriteOptions {
 };
 
 // Appends one game as one line (ending in '\n').
+void write_ndjson(const replay::GameRecord& game, const NdjsonWriteOptions& options,
+                  TextBuffer& out);
+// The same, for callers that hold the text in a std::string.
 void write_ndjson(const replay::GameRecord& game, const NdjsonWriteOptions& options,
                   std::string& out);
 

@@ -1,7 +1,10 @@
 #include "write/pgn_writer.h"
 
+#include <charconv>
+
 #include "replay/tag_checks.h"
 #include "write/json.h"
+#include "write/text_buffer.h"
 
 namespace pgnkit::write {
 namespace {
@@ -9,84 +12,112 @@ namespace {
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
-// Collects movetext tokens, then writes them space-separated, breaking lines before a token
-// that would pass the width. "(" is glued to the token after it and ")" to the one before.
+// Writes movetext tokens space-separated, breaking lines before a token that would pass the
+// width. "(" is glued to the token after it and ")" to the one before, and a comment's braces
+// to its first and last word: so a token is held (in `last_`) until the next one starts, and
+// only then written, when its length is final.
 class Wrapper {
  public:
   Wrapper(std::string& out, std::size_t width) : out_(out), width_(width < 20 ? 20 : width) {}
 
-  void token(std::string_view t) {
+  void token(std::string_view t) { start_token().append(t); }
+  // The token being built (the previous one written, unless glued to it): append to it.
+  std::string& start_token() {
     if (glue_next_) {
-      tokens_.back().append(t);
       glue_next_ = false;
     } else {
-      tokens_.emplace_back(t);
+      write_last();
+      last_.clear();
+      has_last_ = true;
     }
+    return last_;
   }
   void open_paren() {
-    tokens_.emplace_back("(");
+    write_last();
+    last_.assign(1, '(');
+    has_last_ = true;
     glue_next_ = true;
   }
   void close_paren() {
-    if (glue_next_) {  // an empty variation: "()"
-      tokens_.back() += ')';
-      glue_next_ = false;
-    } else {
-      tokens_.back() += ')';
-    }
+    last_ += ')';  // after the last token, or "()" for an empty variation
+    glue_next_ = false;
   }
   // A comment: its words wrap like tokens; braces stick to the first and last word.
   void comment(std::string_view text) {
-    clean_.clear();
-    append_utf8(clean_, text);
+    // Text that is not ASCII is converted to UTF-8 first (see json.h).
+    if (!is_ascii(text)) {
+      clean_.clear();
+      append_utf8(clean_, text);
+      text = clean_;
+    }
     bool first = true;
-    for (std::size_t i = 0; i < clean_.size();) {
-      while (i < clean_.size() && is_space(clean_[i])) ++i;
+    for (std::size_t i = 0; i < text.size();) {
+      while (i < text.size() && is_space(text[i])) ++i;
       const std::size_t start = i;
-      while (i < clean_.size() && !is_space(clean_[i])) ++i;
+      while (i < text.size() && !is_space(text[i])) ++i;
       if (i == start) break;
-      word_.assign(first ? "{" : "");
-      word_.append(clean_, start, i - start);
-      token(word_);
+      const std::string_view word = text.substr(start, i - start);
+      if (first) {
+        token("{");
+        glue_next_ = true;
+      }
+      token(word);
       first = false;
     }
     if (first) {
       token("{}");
     } else {
-      tokens_.back() += '}';
+      last_ += '}';
     }
   }
   void finish() {
-    std::size_t column = 0;
-    for (const std::string& t : tokens_) {
-      if (column > 0 && column + 1 + t.size() > width_) {
-        out_ += '\n';
-        column = 0;
-      } else if (column > 0) {
-        out_ += ' ';
-        ++column;
-      }
-      out_ += t;
-      column += t.size();
-    }
-    if (column > 0) out_ += '\n';
+    write_last();
+    if (column_ > 0) out_ += '\n';
   }
 
  private:
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+  void write_last() {
+    if (!has_last_) return;
+    has_last_ = false;
+    if (column_ > 0 && column_ + 1 + last_.size() > width_) {
+      out_ += '\n';
+      column_ = 0;
+    } else if (column_ > 0) {
+      out_ += ' ';
+      ++column_;
+    }
+    out_.append(last_);
+    column_ += last_.size();
+  }
+
   std::string& out_;
   std::size_t width_;
-  std::vector<std::string> tokens_;
+  std::size_t column_ = 0;
+  std::string last_;  // the token not written yet
+  bool has_last_ = false;
   bool glue_next_ = false;
-  std::string clean_, word_;
+  std::string clean_;
 };
 
 struct MovetextWriter {
   const PgnWriteOptions& opt;
   Wrapper& w;
-  std::string number;
 
   // `ply` counts half-moves from White's first move of game 1: even = White to move.
+  // "12. e4" or "12... e5" (with a number) or "e5".
+  void move_token(std::string_view san, std::uint32_t number, bool with_number, bool white) {
+    std::string& t = w.start_token();
+    if (with_number) {
+      char buf[16];
+      char* p = std::to_chars(buf, buf + 10, number).ptr;
+      p = white ? put(p, ". ") : put(p, "... ");
+      t.append(buf, p);
+    }
+    t.append(san);
+  }
+
   void line(const replay::Line& l, std::uint32_t ply) {
     bool need_number = true;
     if (opt.comments)
@@ -96,9 +127,8 @@ struct MovetextWriter {
     auto annotations = [&](const replay::MoveNode& node) {
       if (opt.nags)
         for (const auto n : node.nags) {
-          number.assign(1, '$');
-          number.append(std::to_string(n));
-          w.token(number);
+          char buf[16] = {'$'};
+          w.token(std::string_view(buf, std::to_chars(buf + 1, buf + sizeof buf, n).ptr));
         }
       if (opt.comments && !node.comments.empty()) {
         for (const auto& c : node.comments) w.comment(c);
@@ -108,13 +138,7 @@ struct MovetextWriter {
     for (const replay::MoveNode& node : l.moves) {
       if (!node.san.empty()) {
         // The move number stays on the line of its move.
-        number.clear();
-        if (ply % 2 == 0 || need_number) {
-          number = std::to_string(ply / 2 + 1);
-          number += ply % 2 == 0 ? ". " : "... ";
-        }
-        number += node.san;
-        w.token(number);
+        move_token(node.san, ply / 2 + 1, ply % 2 == 0 || need_number, ply % 2 == 0);
         need_number = false;
         annotations(node);
       }
@@ -185,7 +209,7 @@ void write_pgn(const replay::GameRecord& game, const PgnWriteOptions& opt, std::
   const chess::Position& start = game.start;
   const std::uint32_t first_ply = static_cast<std::uint32_t>(
       (start.fullmove_number() - 1) * 2 + (start.side_to_move() == chess::Color::Black));
-  MovetextWriter mw{opt, w, {}};
+  MovetextWriter mw{opt, w};
   mw.line(game.main, game.replayed ? first_ply : 0);
   w.token(result);
   w.finish();

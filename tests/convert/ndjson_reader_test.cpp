@@ -94,6 +94,20 @@ TEST(convert, NdjsonReaderPgnkitFormatVariants) {
   EXPECT_EQ(uci_line(c.games[4]), "g2g4 g7g5 h1g3 h8g6 f1g1 f8g8\n");
 }
 
+TEST(convert, NdjsonReaderChecksTheTypeOfAnUnusedUci) {
+  // "uci" after a "san" is not used, but a value of the wrong type is still reported.
+  const Collected c = read_ndjson_text(
+      "{\"moves\":[{\"san\":\"e4\",\"uci\":null},{\"san\":\"e5\",\"uci\":\"e7\\u0065\"}]}\n"
+      "{\"moves\":[{\"san\":\"e4\",\"uci\":5}]}\n");
+  ASSERT_EQ(c.games.size(), 1u);
+  EXPECT_EQ(c.games[0].main.moves.size(), 2u);
+  ASSERT_EQ(c.line_errors.size(), 1u);
+  EXPECT_EQ(c.line_errors[0].code, ndjson::ErrorCode::WrongType);
+  EXPECT_EQ(c.line_errors[0].where.column, 29u);  // the value
+  EXPECT_NE(c.line_errors[0].message.find("moves[0].uci"), std::string::npos)
+      << c.line_errors[0].message;
+}
+
 TEST(convert, NdjsonReaderBadLinesAreReportedAndSkipped) {
   const Collected c = read_ndjson_text(read_file(data_path("convert/broken.ndjson")));
   struct Expected {

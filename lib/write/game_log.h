@@ -1,0 +1,172 @@
+// GameLog: the reader's calls for one game, kept so that they can be played again into
+// another visitor. A streaming writer logs the game as it goes; when the game turns out to
+// need the whole GameRecord (annotate's --on-error handling), the log is played into a
+// RecordBuilder, which then builds exactly the record the reader would have built.
+//
+// The calls are appended to one byte buffer (a kind byte, the location, then the values and
+// texts), reused from game to game: logging a call costs a few stores and the copy of its
+// text. Texts stay where they are until the next game (Text is an offset, not a pointer).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "pgn/syntax.h"
+#include "pgn/types.h"
+#include "write/text_buffer.h"
+
+namespace pgnkit::write {
+
+class GameLog {
+ public:
+  // A span of the log.
+  struct Text {
+    std::size_t offset = 0, size = 0;
+  };
+
+  void begin_game(const pgn::GameInfo& info) {
+    info_ = info;
+    bytes_.clear();
+  }
+  // Returns the name's and the value's texts.
+  std::pair<Text, Text> tag(std::string_view name, std::string_view value_raw,
+                            pgn::Location where) {
+    start(Kind::Tag, where);
+    const Text n = text(name);
+    return {n, text(value_raw)};
+  }
+  void begin_movetext() { start(Kind::BeginMovetext, {}); }
+  void san(std::string_view s, pgn::Location where) {
+    start(Kind::San, where);
+    text(s);
+  }
+  void nag(std::uint32_t code, pgn::Location where) {
+    start(Kind::Nag, where);
+    value(code);
+  }
+  Text comment(std::string_view s, pgn::Location where) {
+    start(Kind::Comment, where);
+    return text(s);
+  }
+  void begin_variation(pgn::Location where) { start(Kind::BeginVariation, where); }
+  void end_variation(pgn::Location where) { start(Kind::EndVariation, where); }
+  void termination(pgn::Outcome outcome, std::string_view s, pgn::Location where) {
+    start(Kind::Termination, where);
+    value(static_cast<std::uint32_t>(outcome));
+    text(s);
+  }
+  void syntax_error(const pgn::SyntaxIssue& issue) {
+    start(Kind::SyntaxError, issue.where);
+    value(static_cast<std::uint32_t>(issue.severity) << 8 | static_cast<std::uint32_t>(issue.code));
+    text(issue.text);
+  }
+  void end_game(const pgn::EndInfo& info) { end_ = info; }
+
+  // Keeps more text with the game's (until the next begin_game()).
+  Text keep(std::string_view s) {
+    const Text t{bytes_.size(), s.size()};
+    bytes_.put(s);
+    return t;
+  }
+  std::string_view text(Text t) const { return {bytes_.data() + t.offset, t.size}; }
+
+  // Plays the game into `v` as the reader delivered it (return values are ignored: the log
+  // holds what the reader delivered to a visitor that never stops or skips).
+  template <class V>
+  void replay(V& v) const;
+
+ private:
+  enum class Kind : std::uint8_t {
+    Tag,
+    BeginMovetext,
+    San,
+    Nag,
+    Comment,
+    BeginVariation,
+    EndVariation,
+    Termination,
+    SyntaxError
+  };
+
+  void start(Kind kind, const pgn::Location& where) {
+    char* p = bytes_.room(1 + sizeof where);
+    *p = static_cast<char>(kind);
+    std::memcpy(p + 1, &where, sizeof where);
+    bytes_.commit(p + 1 + sizeof where);
+  }
+  void value(std::uint32_t v) {
+    char* p = bytes_.room(sizeof v);
+    std::memcpy(p, &v, sizeof v);
+    bytes_.commit(p + sizeof v);
+  }
+  Text text(std::string_view s) {
+    const std::uint64_t size = s.size();
+    char* p = bytes_.room(sizeof size + s.size());
+    std::memcpy(p, &size, sizeof size);
+    copy_bytes(p + sizeof size, s.data(), s.size());
+    bytes_.commit(p + sizeof size + s.size());
+    return {static_cast<std::size_t>(p + sizeof size - bytes_.data()), s.size()};
+  }
+
+  // Reading back, in the order written.
+  struct Reader {
+    const GameLog& log;
+    std::size_t at = 0;
+    template <class T>
+    T get() {
+      T t;
+      std::memcpy(&t, log.bytes_.data() + at, sizeof t);
+      at += sizeof t;
+      return t;
+    }
+    std::string_view text() {
+      const auto size = static_cast<std::size_t>(get<std::uint64_t>());
+      const std::string_view s(log.bytes_.data() + at, size);
+      at += size;
+      return s;
+    }
+  };
+
+  pgn::GameInfo info_;
+  pgn::EndInfo end_;
+  TextBuffer bytes_;
+};
+
+template <class V>
+void GameLog::replay(V& v) const {
+  v.begin_game(info_);
+  Reader r{*this};
+  while (r.at < bytes_.size()) {
+    const auto kind = r.get<Kind>();
+    const auto where = r.get<pgn::Location>();
+    switch (kind) {
+      case Kind::Tag: {
+        const std::string_view name = r.text();
+        v.tag(name, r.text(), where);
+        break;
+      }
+      case Kind::BeginMovetext: v.begin_movetext(); break;
+      case Kind::San: v.san(r.text(), where); break;
+      case Kind::Nag: v.nag(r.get<std::uint32_t>(), where); break;
+      case Kind::Comment: v.comment(r.text(), where); break;
+      case Kind::BeginVariation: v.begin_variation(where); break;
+      case Kind::EndVariation: v.end_variation(where); break;
+      case Kind::Termination: {
+        const auto outcome = static_cast<pgn::Outcome>(r.get<std::uint32_t>());
+        v.termination(outcome, r.text(), where);
+        break;
+      }
+      case Kind::SyntaxError: {
+        const auto code = r.get<std::uint32_t>();
+        v.syntax_error(pgn::SyntaxIssue{static_cast<pgn::SyntaxCode>(code & 0xFF),
+                                        static_cast<pgn::Severity>(code >> 8), where, r.text()});
+        break;
+      }
+    }
+  }
+  v.end_game(end_);
+}
+
+}  // namespace pgnkit::write

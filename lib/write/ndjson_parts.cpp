@@ -1,0 +1,202 @@
+#include "write/ndjson_parts.h"
+
+#include <charconv>
+
+#include "chess/fen.h"
+#include "replay/tag_checks.h"
+#include "write/json.h"
+#include "write/line_writers.h"
+
+namespace pgnkit::write::detail {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+void append_optional_string(std::string& out, std::string_view s) {
+  if (s.empty()) {
+    out += "null";
+  } else {
+    append_json_string(out, s);
+  }
+}
+
+void append_key(std::string& out, std::string_view key) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+}
+
+void append_uint(std::string& out, std::uint64_t n) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
+}
+
+}  // namespace
+
+void NdjsonParts::key(std::string_view name) {
+  char* p = out_.room(name.size() + 4);
+  p = put(p, ",\"");
+  p = put(p, name);
+  out_.commit(put(p, "\":"));
+}
+
+void NdjsonParts::json_string(std::string_view s) {
+  if (is_plain_json(s) && s.find('\x7f') == std::string_view::npos) {
+    // What append_json_string writes for printable ASCII without '"' and '\\'.
+    char* p = out_.room(s.size() + 2);
+    *p++ = '"';
+    p = put(p, s);
+    *p++ = '"';
+    out_.commit(p);
+    return;
+  }
+  scratch_.clear();
+  append_json_string(scratch_, s);
+  out_.put(scratch_);
+}
+
+void NdjsonParts::text(std::string_view s) {
+  if (!is_plain_json(s)) return json_string(s);
+  char* p = out_.room(s.size() + 2);
+  *p++ = '"';
+  p = put(p, s);
+  *p++ = '"';
+  out_.commit(p);
+}
+
+void NdjsonParts::folded(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  // Most comments are folded ASCII once trimmed: copy them in one pass.
+  char* const p = out_.room(s.size() + 2);
+  *p = '"';
+  if (char* const end = copy_if_plain_folded(p + 1, s)) {
+    *end = '"';
+    out_.commit(end + 1);
+    return;
+  }
+  fold_.clear();
+  for (std::size_t i = 0; i < s.size();) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !is_space(s[i])) ++i;
+    if (i == start) break;
+    if (!fold_.empty()) fold_ += ' ';
+    fold_.append(s, start, i - start);
+  }
+  json_string(fold_);
+}
+
+void NdjsonParts::start_fen(const chess::Position* start) {
+  key("fen");
+  if (start) {
+    json_string(chess::write_fen(*start, chess::EpWrite::WhenLegal));
+  } else {
+    null();
+  }
+}
+
+void NdjsonParts::move_head(bool played, std::string_view san, chess::Move move, bool chess960) {
+  if (played) {  // canonical SAN: ASCII that needs no escape
+    char* p = out_.room(san.size() + 32);
+    p = put(p, "{\"san\":\"");
+    p = put(p, san);
+    p = put(p, "\",\"uci\":\"");
+    p = put_uci(p, move, chess960);
+    *p++ = '"';
+    out_.commit(p);
+    return;
+  }
+  out_.put("{\"san\":");
+  if (san.empty()) {
+    null();
+  } else {
+    json_string(san);
+  }
+  out_.put(",\"uci\":null");
+}
+
+void NdjsonParts::nags(std::span<const std::uint32_t> nags) {
+  if (nags.empty()) return;
+  char* p = out_.room(12 * nags.size() + 16);
+  p = put(p, ",\"nags\":[");
+  for (std::size_t i = 0; i < nags.size(); ++i) {
+    if (i) *p++ = ',';
+    p = std::to_chars(p, p + 10, nags[i]).ptr;
+  }
+  *p++ = ']';
+  out_.commit(p);
+}
+
+void NdjsonParts::commands(const CommentCommands& c) {
+  char* p = out_.room(3 * (kMaxSecondsText + 16));
+  if (c.clock_ms) p = put_seconds(put(p, ",\"clock\":"), *c.clock_ms);
+  if (c.emt_ms) p = put_seconds(put(p, ",\"emt\":"), *c.emt_ms);
+  if (c.eval) {
+    p = put(p, c.eval->mate ? ",\"eval\":{\"mate\":" : ",\"eval\":{\"cp\":");
+    p = std::to_chars(p, p + 12, c.eval->value).ptr;
+    *p++ = '}';
+  }
+  out_.commit(p);
+}
+
+void NdjsonParts::problems(const std::vector<replay::Problem>& problems) {
+  key("problems");
+  std::string& out = scratch_;
+  out.clear();
+  out += '[';
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const replay::Problem& p = problems[i];
+    if (i) out += ',';
+    out += "{\"code\":";
+    append_json_string(out, p.code_name());
+    append_key(out, "severity");
+    append_json_string(out, replay::severity_name(p.severity));
+    append_key(out, "message");
+    append_json_string(out, p.message);
+    append_key(out, "line");
+    append_uint(out, p.where.line);
+    append_key(out, "column");
+    append_uint(out, p.where.column);
+    append_key(out, "ply");
+    if (p.ply) {
+      append_uint(out, p.ply);
+    } else {
+      out += "null";
+    }
+    append_key(out, "in_variation");
+    out += p.in_variation ? "true" : "false";
+    append_key(out, "san");
+    append_optional_string(out, p.san);
+    append_key(out, "fen");
+    append_optional_string(out, p.fen);
+    out += '}';
+  }
+  out += ']';
+  out_.put(out);
+}
+
+void NdjsonParts::game_end(std::string_view result, const chess::Position* final_position,
+                           const std::vector<replay::Problem>& problems) {
+  key("result");
+  json_string(result);
+  key("final_fen");
+  if (final_position) {
+    json_string(chess::write_fen(*final_position, chess::EpWrite::WhenLegal));
+  } else {
+    null();
+  }
+  this->problems(problems);
+  out_.put("}\n");
+}
+
+std::string_view result_text(std::string_view last_result_tag, bool has_result_tag,
+                             std::optional<pgn::Outcome> marker) {
+  if (has_result_tag && replay::parse_result(last_result_tag)) return last_result_tag;
+  if (marker) return pgn::outcome_text(*marker);
+  return "*";
+}
+
+}  // namespace pgnkit::write::detail

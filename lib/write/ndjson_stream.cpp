@@ -1,0 +1,374 @@
+#include "write/ndjson_stream.h"
+
+#include <charconv>
+
+#include "chess/san.h"
+#include "pgn/reader.h"
+#include "pgn/tag.h"
+#include "write/comment_commands.h"
+#include "write/json.h"
+#include "write/line_writers.h"
+#include "write/ndjson_parts.h"
+
+namespace pgnkit::write {
+
+// Writes the moves of a game as they come, as write_ndjson() writes those of its record. The
+// reader's calls are in PGN order, the format in record order: per move its head ("san",
+// "uci"), comment_before on a line's first object, NAGs, comments, variations. The head is
+// written when the move comes; the rest waits (as texts kept in the GameLog) until the next
+// move of the line or its end. Where things attach is RecordBuilder's rule: NAGs and
+// comments to the line's last move (comments before any move are the line's leading
+// comments; NAGs there are dropped), a variation to the line's last move (a holder without a
+// move when there is none).
+namespace {
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+}  // namespace
+
+class NdjsonStream::MoveWriter {
+ public:
+  // Starts the main line in `out` (after "moves":).
+  void begin(TextBuffer& out, const GameLog& log, bool chess960) {
+    log_ = &log;
+    chess960_ = chess960;
+    depth_ = 0;
+    cur_ = &level(0);
+    cur_->open(&out);
+    out.put('[');
+  }
+
+  // A move: `san` is canonical when it was played, else as written.
+  void san(bool played, std::string_view san, chess::Move move) {
+    Level& l = *cur_;
+    close_move(l);
+    head(l, played, san, move);
+  }
+  void nag(std::uint32_t code) {
+    if (cur_->has_move) cur_->nags.push_back(code);
+  }
+  void comment(GameLog::Text text) {
+    Level& l = *cur_;
+    (l.has_move ? l.comments : l.leading).push_back(text);
+  }
+  void begin_variation() {
+    Level& l = *cur_;
+    if (!l.has_move) head(l, false, {}, {});  // a variation before any move
+    cur_ = &level(++depth_);
+    cur_->json.clear();
+    cur_->open(&cur_->json);
+  }
+  void end_variation() {
+    if (depth_ == 0) return;
+    Level& v = *cur_;
+    close_line(v);
+    Level& parent = *(cur_ = &level(--depth_));
+    parent.vars.put(parent.any_variation ? ",[" : "[");
+    parent.vars.put(v.json.view());
+    parent.vars.put(']');
+    parent.any_variation = true;
+  }
+  // Ends the main line ("]").
+  void end() {
+    while (depth_ > 0) end_variation();
+    close_line(*cur_);
+    cur_->dst->put(']');
+  }
+
+ private:
+  struct Level {
+    TextBuffer* dst = nullptr;  // the line's objects, comma-separated
+    TextBuffer json;            // dst of a variation
+    std::unique_ptr<detail::NdjsonParts> parts;
+    bool any = false;       // an object was started
+    bool has_move = false;  // the last one is still open
+    std::vector<GameLog::Text> leading;
+    // What follows the open move's head.
+    std::vector<std::uint32_t> nags;
+    std::vector<GameLog::Text> comments;
+    TextBuffer vars;  // its variations, rendered
+    bool any_variation = false;
+
+    void open(TextBuffer* out) {
+      if (dst != out || !parts) parts = std::make_unique<detail::NdjsonParts>(*out);
+      dst = out;
+      any = has_move = false;
+      leading.clear();
+    }
+  };
+
+  Level& level(std::size_t depth) {
+    while (levels_.size() <= depth) levels_.push_back(std::make_unique<Level>());
+    return *levels_[depth];
+  }
+
+  void texts(std::vector<GameLog::Text>& refs) {
+    views_.clear();
+    for (const GameLog::Text t : refs) views_.push_back(log_->text(t));
+  }
+
+  // {"san":...,"uci":... of a new object; comment_before when it is the line's first.
+  void head(Level& l, bool played, std::string_view san, chess::Move move) {
+    const bool first = !l.any;
+    if (played) {  // most moves: canonical SAN, ASCII that needs no escape
+      char* p = l.dst->room(san.size() + 32);
+      if (!first) *p++ = ',';
+      p = put(p, "{\"san\":\"");
+      p = put(p, san);
+      p = put(p, "\",\"uci\":\"");
+      p = put_uci(p, move, chess960_);
+      *p++ = '"';
+      l.dst->commit(p);
+    } else {
+      if (!first) l.dst->put(',');
+      l.parts->move_head(false, san, move, chess960_);
+    }
+    l.any = l.has_move = true;
+    l.nags.clear();
+    l.comments.clear();
+    l.vars.clear();
+    l.any_variation = false;
+    if (first && !l.leading.empty()) {
+      texts(l.leading);
+      l.parts->texts("comment_before", "comments_before", views_);
+    }
+  }
+
+  // The rest of the open move's object.
+  void close_move(Level& l) {
+    if (!l.has_move) return;
+    l.has_move = false;
+    if (l.nags.empty() && !l.any_variation && l.comments.size() <= 1) {
+      // Most moves: nothing more, a plain clock, or one comment of plain text.
+      if (l.comments.empty()) return l.dst->put('}');
+      std::string_view c = log_->text(l.comments[0]);
+      if (const std::int32_t clock = plain_clock_seconds(c); clock >= 0) {
+        char* p = l.dst->room(24);
+        p = put(p, ",\"clock\":");
+        p = std::to_chars(p, p + 12, clock).ptr;
+        *p++ = '}';
+        return l.dst->commit(p);
+      }
+      while (!c.empty() && is_space(c.front())) c.remove_prefix(1);
+      while (!c.empty() && is_space(c.back())) c.remove_suffix(1);
+      if (!c.starts_with("[%")) {  // not commands (see parse_command_comment)
+        char* p = put(l.dst->room(c.size() + 16), ",\"comment\":\"");
+        if (char* end = copy_if_plain_folded(p, c)) {
+          *end++ = '"';
+          *end++ = '}';
+          return l.dst->commit(end);
+        }
+      }
+    }
+    detail::NdjsonParts& w = *l.parts;
+    w.nags(l.nags);
+    texts(l.comments);
+    w.move_comments(views_);
+    if (l.any_variation) {
+      w.key("variations");
+      l.dst->put('[');
+      l.dst->put(l.vars.view());
+      l.dst->put(']');
+    }
+    l.dst->put('}');
+  }
+
+  // The end of a line: its open move, or an object for its comments when it has no move.
+  void close_line(Level& l) {
+    if (l.any) return close_move(l);
+    if (l.leading.empty()) return;
+    l.parts->move_head(false, {}, {}, chess960_);
+    texts(l.leading);
+    l.parts->texts("comment_before", "comments_before", views_);
+    l.dst->put('}');
+    l.any = true;
+  }
+
+  const GameLog* log_ = nullptr;
+  bool chess960_ = false;
+  std::size_t depth_ = 0;
+  Level* cur_ = nullptr;
+  std::vector<std::unique_ptr<Level>> levels_;
+  std::vector<std::string_view> views_;
+};
+
+// Builds the record of a game with move errors by playing its log into a RecordBuilder. The
+// problems were reported when the game was read: they are not reported again.
+class NdjsonStream::Fallback : private replay::RecordSink {
+ public:
+  explicit Fallback(NdjsonGameSink& sink) : sink_(sink), builder_(*this) {}
+  void play(const GameLog& log) { log.replay(builder_); }
+
+ private:
+  void problem(const replay::Problem&) override {}
+  void game(const replay::GameRecord& record) override { sink_.record(record); }
+
+  NdjsonGameSink& sink_;
+  replay::RecordBuilder builder_;
+};
+
+NdjsonStream::NdjsonStream(NdjsonGameSink& sink)
+    : ReadThroughReplayer(*this,
+                          [] {
+                            replay::ReplayOptions options;
+                            options.want_moves = true;
+                            return options;
+                          }()),
+      sink_(sink),
+      parts_(std::make_unique<detail::NdjsonParts>(line_)),
+      writer_(std::make_unique<MoveWriter>()),
+      fallback_(std::make_unique<Fallback>(sink)) {}
+
+NdjsonStream::~NdjsonStream() = default;
+
+void NdjsonStream::begin_game(const pgn::GameInfo& info) {
+  in_game_ = true;
+  in_moves_ = false;
+  log_.begin_game(info);
+  tags_.clear();
+  marker_.reset();
+  problems_.clear();
+  move_errors_ = false;
+  ReadThroughReplayer::begin_game(info);
+}
+
+pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw,
+                               pgn::Location where) {
+  const auto [name_text, value_text] = log_.tag(name, value_raw, where);
+  TagText t{name_text, value_text};
+  if (value_raw.find('\\') != std::string_view::npos) {  // rare: most values need no unescaping
+    unescaped_.clear();
+    pgn::unescape_tag(value_raw, unescaped_);
+    t.value = log_.keep(unescaped_);
+  }
+  tags_.push_back(t);
+  return ReadThroughReplayer::tag(name, value_raw, where);
+}
+
+pgn::Control NdjsonStream::begin_movetext() {
+  log_.begin_movetext();
+  ReadThroughReplayer::begin_movetext();
+  start_line();
+  return pgn::Control::Continue;
+}
+
+// The line up to "moves":[ : the tags and the start position are known once the movetext
+// begins.
+void NdjsonStream::start_line() {
+  const chess::Position* start = start_position();
+  tag_views_.clear();
+  bool fen_tag = false;
+  for (const TagText& t : tags_) {
+    const TagView& v = tag_views_.emplace_back(TagView{log_.text(t.name), log_.text(t.value)});
+    fen_tag |= v.name == "FEN";
+  }
+  line_.clear();
+  detail::NdjsonParts& parts = *parts_;
+  parts.tags(tag_views_);
+  parts.start_fen(replayed() && fen_tag ? start : nullptr);
+  parts.key("moves");
+  writer_->begin(line_, log_, start && start->chess960());
+  in_moves_ = true;
+}
+
+pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
+  log_.san(text, where);
+  played_ = false;
+  ReadThroughReplayer::san(text, where);  // calls move() when the move is played
+  if (in_moves_) {
+    // Not played: as written. Played: canonical, which is the text as written for most moves.
+    const bool as_written = !played_ || canonical_size_ == 0;
+    writer_->san(played_, as_written ? text : std::string_view(canonical_, canonical_size_),
+                 played_move_);
+  }
+  return pgn::Control::Continue;
+}
+
+void NdjsonStream::move(const replay::MoveEvent& e) {
+  played_ = true;
+  played_move_ = e.move;
+  canonical_size_ = 0;  // the text as written
+  if (!replay::written_canonically(e))
+    canonical_size_ =
+        static_cast<std::size_t>(chess::write_san(e.before, e.move, e.after, canonical_));
+}
+
+pgn::Control NdjsonStream::nag(std::uint32_t code, pgn::Location where) {
+  log_.nag(code, where);
+  if (in_moves_) writer_->nag(code);
+  return pgn::Control::Continue;
+}
+
+pgn::Control NdjsonStream::comment(std::string_view text, pgn::Location where) {
+  const GameLog::Text kept = log_.comment(text, where);
+  if (in_moves_) writer_->comment(kept);
+  return pgn::Control::Continue;
+}
+
+pgn::Skip NdjsonStream::begin_variation(pgn::Location where) {
+  log_.begin_variation(where);
+  if (in_moves_) writer_->begin_variation();
+  return ReadThroughReplayer::begin_variation(where);
+}
+
+pgn::Control NdjsonStream::end_variation(pgn::Location where) {
+  log_.end_variation(where);
+  if (in_moves_) writer_->end_variation();
+  return ReadThroughReplayer::end_variation(where);
+}
+
+void NdjsonStream::termination(pgn::Outcome outcome, std::string_view text, pgn::Location where) {
+  log_.termination(outcome, text, where);
+  marker_ = outcome;
+  ReadThroughReplayer::termination(outcome, text, where);
+}
+
+pgn::Control NdjsonStream::syntax_error(const pgn::SyntaxIssue& issue) {
+  if (in_game_) log_.syntax_error(issue);
+  return ReadThroughReplayer::syntax_error(issue);
+}
+
+void NdjsonStream::end_game(const pgn::EndInfo& info) {
+  log_.end_game(info);
+  ReadThroughReplayer::end_game(info);  // calls game_end()
+  in_game_ = false;
+}
+
+void NdjsonStream::problem(const replay::Problem& p) {
+  if (in_game_) {
+    problems_.push_back(p);
+    move_errors_ |= p.code == replay::ProblemCode::IllegalMove ||
+                    p.code == replay::ProblemCode::MoveAfterGameEnd;
+  }
+  sink_.problem(p);
+}
+
+void NdjsonStream::game_end(const replay::GameReport& r) {
+  // As has_move_errors() reads the record: cut short, not replayable (other than for an
+  // unsupported variant), or a move that could not be played.
+  if (r.cut || (!replayed() && r.status != replay::GameStatus::UnsupportedVariant) ||
+      move_errors_) {
+    fallback_->play(log_);
+    return;
+  }
+  if (!in_moves_) start_line();  // the reader always calls begin_movetext(): not in practice
+  in_moves_ = false;
+  writer_->end();
+  bool result_tag = false;
+  std::string_view result;
+  for (const TagText& t : tags_) {
+    if (log_.text(t.name) != "Result") continue;
+    result_tag = true;
+    result = log_.text(t.value);
+  }
+  parts_->game_end(detail::result_text(result, result_tag, marker_),
+                   replayed() ? r.final_position : nullptr, problems_);
+  sink_.line(r.game, line_.view());
+}
+
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink) {
+  NdjsonStream stream(sink);
+  pgn::read_pgn(source, stream);
+}
+
+}  // namespace pgnkit::write

@@ -1,0 +1,103 @@
+// NdjsonStream: `convert --to ndjson` from PGN without a GameRecord for the games that need
+// none. The line is written as the reader's calls come, the same bytes as write_ndjson()
+// writes for the game's record; the calls are also logged (GameLog: a few bytes per call,
+// texts copied once, storage reused), which holds the comments until their move's object is
+// written.
+//
+// A game with move errors (has_move_errors() of its record: an illegal move, a move after
+// the end, a game cut short or not replayable) is handed over as a record instead, built by
+// playing the log into a RecordBuilder, so that --on-error is applied by write::annotate()
+// exactly as for any record.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/san.h"
+#include "io/source.h"
+#include "replay/record_builder.h"
+#include "write/game_log.h"
+#include "write/text_buffer.h"
+
+namespace pgnkit::write {
+namespace detail {
+class NdjsonParts;
+}
+
+class NdjsonGameSink {
+ public:
+  virtual ~NdjsonGameSink() = default;
+  virtual void problem(const replay::Problem&) {}
+  // A game without move errors: its line, valid during the call.
+  virtual void line(std::uint64_t number, std::string_view line) = 0;
+  // A game with move errors, as a record.
+  virtual void record(const replay::GameRecord& record) = 0;
+};
+
+// A ReadThroughReplayer, as RecordBuilder is: the reader reports the same problems.
+class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplaySink {
+ public:
+  explicit NdjsonStream(NdjsonGameSink& sink);
+  ~NdjsonStream() override;
+
+  // pgn::Visitor callbacks (hide the base's): each is logged, then forwarded.
+  void begin_game(const pgn::GameInfo& info);
+  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
+  pgn::Control begin_movetext();
+  pgn::Control san(std::string_view text, pgn::Location where);
+  pgn::Control nag(std::uint32_t code, pgn::Location where);
+  pgn::Control comment(std::string_view text, pgn::Location where);
+  pgn::Skip begin_variation(pgn::Location where);
+  pgn::Control end_variation(pgn::Location where);
+  void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
+  pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
+  void end_game(const pgn::EndInfo& info);
+
+ private:
+  class MoveWriter;
+  class Fallback;
+
+  void start_line();
+
+  // ReplaySink.
+  void problem(const replay::Problem& p) override;
+  void move(const replay::MoveEvent& e) override;
+  void game_end(const replay::GameReport& r) override;
+
+  NdjsonGameSink& sink_;
+  bool in_game_ = false;
+  GameLog log_;
+  struct TagText {
+    GameLog::Text name, value;  // value unescaped, as a record holds it
+  };
+  std::vector<TagText> tags_;
+  struct TagView {
+    std::string_view name, value;
+  };
+  std::vector<TagView> tag_views_;
+  std::string unescaped_;
+  std::optional<pgn::Outcome> marker_;
+  std::vector<replay::Problem> problems_;
+  bool move_errors_ = false;  // an illegal move, or a move after the end
+  // The move being read: whether it was played, and its canonical SAN when that differs from
+  // the text as written.
+  bool played_ = false;
+  chess::Move played_move_;
+  char canonical_[chess::kMaxSan + 2] = {};
+  std::size_t canonical_size_ = 0;
+  TextBuffer line_;
+  std::unique_ptr<detail::NdjsonParts> parts_;  // writes into line_
+  std::unique_ptr<MoveWriter> writer_;
+  bool in_moves_ = false;  // the line is written up to "moves":[
+  std::unique_ptr<Fallback> fallback_;
+};
+
+// Reads PGN from `source` into `sink` (in its own translation unit: the reader is a
+// template, instantiated here once for this visitor).
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink);
+
+}  // namespace pgnkit::write

@@ -1,0 +1,67 @@
+// The fast checks of write/json.h (16 bytes at a time, or a word at a time for short texts)
+// against a byte-by-byte reading of their contract, on random texts of every length up to 80
+// drawn from the bytes that matter (specials, spaces, line breaks, UTF-8, plain letters).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "write/json.h"
+
+namespace pgnkit::write {
+namespace {
+
+bool special(unsigned char c) {
+  return c < 0x20 || c >= 0x80 || c == '"' || c == '\\';
+}
+
+bool plain(std::string_view s) {
+  for (const char c : s)
+    if (special(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+bool plain_folded(std::string_view s) {
+  if (!plain(s)) return false;
+  if (!s.empty() && (s.front() == ' ' || s.back() == ' ')) return false;
+  return s.find("  ") == std::string_view::npos;
+}
+
+TEST(json, PlainChecksAgreeWithTheirContract) {
+  const std::string alphabet = std::string("ab Z09~[%]:.,") + '"' + '\\' + '\t' + '\n' + '\r' +
+                               '\x7f' + '\x80' + '\xc3' + '\xff' + '\x1f' + '\x00';
+  std::mt19937 rng(7);
+  std::size_t plain_count = 0, folded_count = 0;
+  for (int round = 0; round < 200000; ++round) {
+    const std::size_t n = rng() % 81;
+    // Mostly plain letters and spaces, so that both answers come up often.
+    std::string s(n, 'a');
+    for (char& c : s) {
+      const unsigned r = rng() % 100;
+      c = r < 70 ? "abcdefgh"[r % 8] : r < 90 ? ' ' : alphabet[rng() % alphabet.size()];
+    }
+    // In a block of exactly its size, so that ASan notices any read past the text.
+    const std::unique_ptr<char[]> block(new char[n]);
+    std::copy(s.begin(), s.end(), block.get());
+    const std::string_view text(block.get(), n);
+    ASSERT_EQ(is_plain_json(text), plain(text)) << '"' << text << '"';
+    ASSERT_EQ(is_plain_folded_json(text), plain_folded(text)) << '"' << text << '"';
+    std::string copy(n + 1, '#');
+    char* end = copy_if_plain_folded(copy.data(), text);
+    ASSERT_EQ(end != nullptr, plain_folded(text)) << '"' << text << '"';
+    if (end) {
+      ASSERT_EQ(end, copy.data() + n);
+      ASSERT_EQ(copy.substr(0, n), text);
+      ASSERT_EQ(copy[n], '#');
+    }
+    plain_count += plain(text);
+    folded_count += plain_folded(text);
+  }
+  EXPECT_GT(plain_count, 20000u);
+  EXPECT_GT(folded_count, 10000u);
+}
+
+}  // namespace
+}  // namespace pgnkit::write

@@ -1,0 +1,172 @@
+// The streamed writers agree with the record's, over tests/data, ../shared/corpus/tricky and
+// the first 2,000 games of each big corpus (skipped with a message where absent):
+//   - UCI (no GameRecord): the same line for every game, the same has_move_errors() verdict;
+//   - NDJSON (a record only for games with move errors): the same lines under every
+//     --on-error mode, and the same problems reported.
+#include <gtest/gtest.h>
+
+#include "convert_util.h"
+#include "io/source.h"
+#include "pgn/reader.h"
+#include "write/line_writers.h"
+#include "write/ndjson_stream.h"
+#include "write/ndjson_writer.h"
+#include "write/uci_stream.h"
+
+namespace pgnkit::convert_test {
+namespace {
+
+struct StreamedGames : write::UciGameSink {
+  std::vector<write::UciGame> games;
+  std::vector<std::string> lines;
+  std::size_t problems = 0;
+  void problem(const replay::Problem&) override { ++problems; }
+  void game(const write::UciGame& g) override {
+    games.push_back(g);
+    lines.emplace_back(g.line);
+  }
+};
+
+// Returns the number of games compared.
+std::size_t expect_same_uci(const std::string& name, const std::string& pgn_text) {
+  const Collected records = read_pgn_text(pgn_text);
+  StreamedGames streamed;
+  auto source = io::Source::from_memory(std::string_view(pgn_text));
+  write::UciStream stream(streamed);
+  pgn::read_pgn(source, stream);
+  EXPECT_EQ(streamed.problems, records.problems.size()) << name;
+  EXPECT_EQ(streamed.games.size(), records.games.size()) << name;
+  const std::size_t n = std::min(streamed.games.size(), records.games.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const replay::GameRecord& record = records.games[i];
+    std::string line;
+    write::write_uci_line(record, line);
+    EXPECT_EQ(streamed.lines[i], line) << name << ": game " << record.number;
+    EXPECT_EQ(streamed.games[i].number, record.number) << name;
+    EXPECT_EQ(streamed.games[i].move_errors, write::has_move_errors(record))
+        << name << ": game " << record.number;
+  }
+  return n;
+}
+
+// What `pgnkit convert --to ndjson --on-error MODE` writes for each game, through the stream.
+struct StreamedLines : write::NdjsonGameSink {
+  explicit StreamedLines(write::OnError m) : mode(m) {}
+  write::OnError mode;
+  std::vector<std::string> lines;
+  std::size_t problems = 0;
+  void problem(const replay::Problem&) override { ++problems; }
+  void line(std::uint64_t, std::string_view line) override { lines.emplace_back(line); }
+  void record(const replay::GameRecord& record) override {
+    if (const auto g = on_error(record, mode)) write::write_ndjson(*g, {}, lines.emplace_back());
+  }
+};
+
+// Returns the number of lines compared.
+std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_text) {
+  const Collected records = read_pgn_text(pgn_text);
+  std::size_t compared = 0;
+  for (const write::OnError mode :
+       {write::OnError::Keep, write::OnError::Truncate, write::OnError::Skip}) {
+    std::vector<std::string> expected;
+    for (const replay::GameRecord& record : records.games)
+      if (const auto g = on_error(record, mode))
+        write::write_ndjson(*g, {}, expected.emplace_back());
+    StreamedLines streamed(mode);
+    auto source = io::Source::from_memory(std::string_view(pgn_text));
+    write::stream_ndjson(source, streamed);
+    EXPECT_EQ(streamed.problems, records.problems.size()) << name;
+    EXPECT_EQ(streamed.lines.size(), expected.size()) << name;
+    for (std::size_t i = 0; i < std::min(streamed.lines.size(), expected.size()); ++i) {
+      if (streamed.lines[i] == expected[i]) continue;
+      ADD_FAILURE() << name << ": line " << i + 1 << " differs (mode " << static_cast<int>(mode)
+                    << ")\n--- record\n"
+                    << expected[i] << "--- stream\n"
+                    << streamed.lines[i];
+      break;
+    }
+    compared += expected.size();
+  }
+  return compared;
+}
+
+TEST(convert, NdjsonStreamTestData) {
+  std::size_t lines = 0;
+  for (const std::string& f : pgn_files(data_path("")))
+    if (f.ends_with(".pgn") || f.ends_with(".pgn.zst"))
+      lines += expect_same_ndjson(f, read_file(f));
+  EXPECT_GT(lines, 60u);
+}
+
+TEST(convert, NdjsonStreamTrickyCorpus) {
+  const std::vector<std::string> files = pgn_files(shared_path("corpus/tricky"));
+  if (files.empty()) GTEST_SKIP() << "../shared/corpus/tricky is absent";
+  std::size_t lines = 0;
+  for (const std::string& f : files) lines += expect_same_ndjson(f, read_file(f));
+  EXPECT_GT(lines, 300u);
+}
+
+TEST(convert, NdjsonStreamShapes) {
+  // Comments, NAGs and variations in every order; a line of comments only; a variation
+  // before the first move; empty and nested variations; duplicated tags; escapes; a clock
+  // with other commands and one that is not canonical; moves with move errors in
+  // variations and in the main line; an unsupported variant; a cut game.
+  const std::string pgn =
+      "[Event \"a\"]\n[White \"x\\\"y\"]\n[Event \"b\"]\n\n{lead} {lead2} 1. e4 {c1} $1 {c2} $2 "
+      "(1. d4 {v} $3 (1. c4) {after} d5) {after var} $4 e5 ( ) (1... c5 {[%clk 0:01:00]}) "
+      "2. Nf3 { [%eval 0.17] [%clk 0:00:30] } Nc6 {[%clk 00:00:30]} 3. Bb5 {  two   spaces  } "
+      "*\n\n"
+      "[Event \"c\"]\n\n( {only a comment} ) (1. d4) 1. e4 ({x}) e5 1/2-1/2\n\n"
+      "[Event \"d\"]\n\n1. e4 e5 (1... Ke7 2. Kd8) 2. Nf3 *\n\n"
+      "[Event \"e\"]\n\n1. e4 e5 2. Ke3 {bad} Nc6 *\n\n"
+      "[Event \"f\"]\n[Variant \"Atomic\"]\n\n1. e4 {x} d5 *\n\n"
+      "[Event \"g\"]\n\n1. e4 {x} (1. d4 *\n\n"
+      "[Event \"h\"]\n\n{Only comments}\n*\n";
+  EXPECT_GE(expect_same_ndjson("inline", pgn), 15u);
+}
+
+TEST(convert, UciStreamTestData) {
+  std::size_t games = 0;
+  for (const std::string& f : pgn_files(data_path("")))
+    if (f.ends_with(".pgn") || f.ends_with(".pgn.zst")) games += expect_same_uci(f, read_file(f));
+  EXPECT_GT(games, 20u);
+}
+
+TEST(convert, UciStreamTrickyCorpus) {
+  const std::vector<std::string> files = pgn_files(shared_path("corpus/tricky"));
+  if (files.empty()) GTEST_SKIP() << "../shared/corpus/tricky is absent";
+  std::size_t games = 0;
+  for (const std::string& f : files) games += expect_same_uci(f, read_file(f));
+  EXPECT_GT(games, 100u);
+}
+
+TEST(convert, UciStreamMoveErrors) {
+  // An illegal move, a move after mate, an unsupported variant, a game cut by a syntax error,
+  // problems the reader finds in a game that is not replayed (a marker that differs from the
+  // Result tag, an unmatched parenthesis), an invalid FEN.
+  const std::string pgn =
+      "[Event \"a\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"
+      "[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1\n\n"
+      "[Event \"c\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 *\n\n"
+      "[Event \"d\"]\n\n1. e4 (1. d4 *\n\n"
+      "[Event \"e\"]\n\n1. d4 d5 (1... Nf6 2. c4) 2. c4 *\n\n"
+      "[Event \"f\"]\n[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 (1. d4) ) e5 0-1\n\n"
+      "[Event \"g\"]\n[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+  EXPECT_EQ(expect_same_uci("inline", pgn), 7u);
+}
+
+class UciStreamBigCorpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(UciStreamBigCorpus, First2000Games) {
+  const std::string path = shared_path("corpus/" + GetParam() + ".pgn.zst");
+  const auto sample = corpus_sample(path, 2000);
+  if (!sample) GTEST_SKIP() << path << " is absent";
+  EXPECT_EQ(expect_same_uci(path, *sample), 2000u);
+  EXPECT_GE(expect_same_ndjson(path, *sample), 3 * 1990u);
+}
+
+INSTANTIATE_TEST_SUITE_P(convert, UciStreamBigCorpus,
+                         ::testing::Values("lichess", "otb", "engine"));
+
+}  // namespace
+}  // namespace pgnkit::convert_test
