@@ -3,6 +3,7 @@
 #include "chess/san.h"
 
 #include "chess/movegen.h"
+#include "chess/san_chars.h"
 #include "chess/uci.h"
 
 namespace pgnkit::chess {
@@ -55,24 +56,9 @@ namespace {
 
 constexpr char kPieceChar[] = "PNBRQK";
 
-bool is_file(char c) {
-  return c >= 'a' && c <= 'h';
-}
-bool is_rank(char c) {
-  return c >= '1' && c <= '8';
-}
-
-PieceType piece_from_upper(char c) {
-  switch (c) {
-    case 'N': return PieceType::Knight;
-    case 'B': return PieceType::Bishop;
-    case 'R': return PieceType::Rook;
-    case 'Q': return PieceType::Queen;
-    case 'K': return PieceType::King;
-    case 'P': return PieceType::Pawn;
-    default: return PieceType::None;
-  }
-}
+using san_chars::is_file;
+using san_chars::is_rank;
+using san_chars::piece_from_upper;
 
 // A SAN token split into its parts; syntax only.
 struct SanParts {

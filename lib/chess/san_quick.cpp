@@ -1,29 +1,14 @@
 #include "chess/san_quick.h"
 
 #include "chess/bitboard.h"
+#include "chess/san_chars.h"
 
 namespace pgnkit::chess {
 
 namespace {
 
-// Piece letters of the quick shapes; every other first letter (pawns, 'P', lower case) is 0.
-constexpr PieceType piece_of_letter(char c) {
-  switch (c) {
-    case 'N': return PieceType::Knight;
-    case 'B': return PieceType::Bishop;
-    case 'R': return PieceType::Rook;
-    case 'Q': return PieceType::Queen;
-    case 'K': return PieceType::King;
-    default: return PieceType::None;
-  }
-}
-
-bool is_file(char c) {
-  return c >= 'a' && c <= 'h';
-}
-bool is_rank(char c) {
-  return c >= '1' && c <= '8';
-}
+using san_chars::is_file;
+using san_chars::is_rank;
 
 // Whether the piece on `from` may make the normal move `m`: a king when its target is not
 // attacked; another piece by the cheap test (not in check, and no enemy slider on the line
@@ -109,8 +94,9 @@ bool parse_quick_san(const Position& pos, std::string_view text, QuickSan& out) 
       sources = pawn_attacks(~us, to) & pawns & file_bb(text[0] - 'a');
     }
   } else {
-    const PieceType t = piece_of_letter(text[0]);
-    if (t == PieceType::None) return false;
+    // N, B, R, Q or K; a pawn ("e4", "Pe4") is not a quick piece move.
+    const PieceType t = san_chars::piece_from_upper(text[0]);
+    if (t == PieceType::None || t == PieceType::Pawn) return false;
     // Between the letter and the square: "", "x", or a file or rank that tells two pieces
     // apart, then maybe "x".
     const std::string_view middle = text.substr(1, n - 3);
