@@ -54,18 +54,11 @@ TEST(Position, IncrementalKeyMatchesFreshKey) {
 TEST(Position, CheckersAndKeyAfterEveryMoveMatchFromScratch) {
   int checks = 0, positions = 0;
   for (const char* name : {"suite.epd", "tricky.epd", "chess960.epd", "tricky960.epd"}) {
-    const bool chess960 = std::string_view(name).find("960") != std::string_view::npos;
-    std::ifstream in(testing::source_dir() + "/data/perft/" + name);
-    ASSERT_TRUE(in) << name;
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      PerftCase c;
-      ASSERT_FALSE(parse_perft_line(line, chess960, c)) << line;
+    testing::for_each_suite_position(name, [&](const Position& start, bool chess960) {
       MoveList first;
-      generate_legal(c.position, first);
+      generate_legal(start, first);
       for (const Move m : first) {
-        Position after = c.position;
+        Position after = start;
         after.play(m);
         MoveList second;
         generate_legal(after, second);
@@ -81,7 +74,7 @@ TEST(Position, CheckersAndKeyAfterEveryMoveMatchFromScratch) {
           }
         }
       }
-    }
+    });
   }
   EXPECT_GT(positions, 100000);
   EXPECT_GT(checks, 1000);

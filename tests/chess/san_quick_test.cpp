@@ -106,29 +106,18 @@ void check_position(const Position& pos, Tally& tally) {
   }
 }
 
-void check_suite(const std::string& path, bool chess960) {
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << path;
-  std::string line;
+void check_suite(const std::string& name) {
   Tally tally;
-  int positions = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    PerftCase c;
-    ASSERT_FALSE(parse_perft_line(line, chess960, c)) << line;
-    check_position(c.position, tally);
-    ++positions;
-  }
+  const int positions = testing::for_each_suite_position(
+      name, [&tally](const Position& pos, bool) { check_position(pos, tally); });
   EXPECT_GT(positions, 5);
-  EXPECT_GT(tally.common, 100) << path;
-  EXPECT_GE(tally.accepted, tally.common) << path;
+  EXPECT_GT(tally.common, 100) << name;
+  EXPECT_GE(tally.accepted, tally.common) << name;
 }
 
 TEST(SanQuick, AgreesWithParseSanOnSuites) {
-  check_suite(testing::source_dir() + "/data/perft/suite.epd", false);
-  check_suite(testing::source_dir() + "/data/perft/tricky.epd", false);
-  check_suite(testing::source_dir() + "/data/perft/chess960.epd", true);
-  check_suite(testing::source_dir() + "/data/perft/tricky960.epd", true);
+  for (const char* name : {"suite.epd", "tricky.epd", "chess960.epd", "tricky960.epd"})
+    check_suite(name);
 }
 
 TEST(SanQuick, ReadsTheCommonShapes) {

@@ -17,40 +17,33 @@ using testing::play_san;
 
 // Write-then-read: for every legal move of every suite position, the canonical SAN reads back
 // as the same move, strictly and with no notes. Also SAN text is unique among the moves.
-void round_trip_file(const std::string& path, bool chess960) {
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << path;
-  std::string line;
-  int positions = 0, moves = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    PerftCase c;
-    ASSERT_FALSE(parse_perft_line(line, chess960, c)) << line;
+void round_trip_file(const std::string& name) {
+  int moves = 0;
+  const int positions = testing::for_each_suite_position(name, [&moves](const Position& pos, bool) {
     MoveList list;
-    generate_legal(c.position, list);
+    generate_legal(pos, list);
     for (const Move m : list) {
-      const std::string san = to_san(c.position, m);
+      const std::string san = to_san(pos, m);
       SanOptions strict;
       strict.mode = SanMode::Strict;
-      const SanResult r = parse_san(c.position, san, strict);
-      ASSERT_TRUE(r.ok()) << san << " in " << c.fen << ": " << san_error_message(r.error);
-      ASSERT_EQ(r.move, m) << san << " in " << c.fen;
+      const SanResult r = parse_san(pos, san, strict);
+      ASSERT_TRUE(r.ok()) << san << " in " << write_fen(pos) << ": " << san_error_message(r.error);
+      ASSERT_EQ(r.move, m) << san << " in " << write_fen(pos);
       ++moves;
     }
-    ++positions;
-  }
+  });
   EXPECT_GT(positions, 5);
   EXPECT_GT(moves, 100);
 }
 
 TEST(San, RoundTripStandardSuites) {
-  round_trip_file(testing::source_dir() + "/data/perft/suite.epd", false);
-  round_trip_file(testing::source_dir() + "/data/perft/tricky.epd", false);
+  round_trip_file("suite.epd");
+  round_trip_file("tricky.epd");
 }
 
 TEST(San, RoundTripChess960Suites) {
-  round_trip_file(testing::source_dir() + "/data/perft/chess960.epd", true);
-  round_trip_file(testing::source_dir() + "/data/perft/tricky960.epd", true);
+  round_trip_file("chess960.epd");
+  round_trip_file("tricky960.epd");
 }
 
 TEST(San, WritesMinimalDisambiguation) {
@@ -149,7 +142,7 @@ TEST(San, TolerantNotesAndCanonicalForm) {
       {start, "e2e4", SanNote::LongAlgebraic, "e4"},
       {start, "Ng1-f3", SanNote::LongAlgebraic, "Nf3"},
       {start, "Ng1f3", SanNote::LongAlgebraic, "Nf3"},
-      {start, "g1f3", SanNote::LongAlgebraic, "Nf3"},  // a UCI move for a piece
+      {start, "g1f3", SanNote::LongAlgebraic, "Nf3"},   // a UCI move for a piece
       {castle, "e1g1", SanNote::LongAlgebraic, "O-O"},  // UCI castling
       {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4:d5", SanNote::ColonCapture, "exd5"},
       {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", SanNote::MissingCapture, "exd5"},

@@ -6,7 +6,10 @@
 #include <string>
 #include <string_view>
 
+#include <fstream>
+
 #include "chess/fen.h"
+#include "chess/perft_suite.h"
 #include "chess/san.h"
 
 namespace pgnkit::chess::testing {
@@ -43,6 +46,27 @@ inline std::string shared_dir() {
 }
 inline std::string source_dir() {
   return PGNKIT_SOURCE_DIR;
+}
+
+// The positions of a perft suite file in data/perft (Chess960 when its name says "960"),
+// read line by line; a line that does not parse fails the test. Returns how many there were.
+template <class F>
+int for_each_suite_position(const std::string& name, F&& visit) {
+  const bool chess960 = name.find("960") != std::string::npos;
+  std::ifstream in(source_dir() + "/data/perft/" + name);
+  EXPECT_TRUE(in) << name;
+  std::string line;
+  int positions = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    PerftCase c;
+    const auto problem = parse_perft_line(line, chess960, c);
+    EXPECT_FALSE(problem) << line;
+    if (problem) continue;
+    visit(c.position, chess960);
+    ++positions;
+  }
+  return positions;
 }
 
 }  // namespace pgnkit::chess::testing
