@@ -20,10 +20,12 @@ struct Keys {
       z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
       return z ^ (z >> 31);
     };
-    for (const Color c : {Color::White, Color::Black})
-      for (int t = 0; t < 6; ++t)
+    for (const Color c : {Color::White, Color::Black}) {
+      for (int t = 0; t < 6; ++t) {
         for (auto& k : piece_square[static_cast<int>(make_piece(c, static_cast<PieceType>(t)))])
           k = next();
+      }
+    }
     std::uint64_t single[4];
     for (auto& k : single) k = next();
     for (int r = 0; r < 16; ++r) {
