@@ -1,41 +1,33 @@
 // Output assembled in memory before it is written, for commands that print a record per game.
 #pragma once
 
-#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
-#include <vector>
+
+#include "write/text_buffer.h"
 
 namespace pgnkit::tools {
 
-// Bytes on their way to a FILE*. A piece is put with one room check and a copy, inlined (a
-// record puts dozens of pieces, and GCC would otherwise call out for each), without the call,
-// length update and terminator of std::string::append; a constant-size piece (a JSON key, a
-// separator) compiles to a few moves. Its memory is kept across flushes, so once it has grown
-// it allocates nothing.
+// Bytes on their way to a FILE*: a write::TextBuffer (one room check and a copy per piece, no
+// terminator; its memory is kept across flushes, so once it has grown it allocates nothing)
+// with what a record printer needs on top: numbers, trimming, a scratch string and a flush.
 class OutputBuffer {
  public:
-  [[gnu::always_inline]] void put(char c) {
-    if (end_ == bytes_.size()) grow(1);
-    bytes_[end_++] = c;
-  }
-  [[gnu::always_inline]] void put(std::string_view s) {
-    if (bytes_.size() - end_ < s.size()) grow(s.size());
-    std::copy(s.begin(), s.end(), bytes_.data() + end_);  // (memcpy, but empty views may be null)
-    end_ += s.size();
-  }
+  [[gnu::always_inline]] void put(char c) { bytes_.put(c); }
+  [[gnu::always_inline]] void put(std::string_view s) { bytes_.put(s); }
   [[gnu::always_inline]] void put_number(std::uint64_t v) {
     constexpr std::size_t kMaxDigits = 20;  // 18446744073709551615
-    if (bytes_.size() - end_ < kMaxDigits) grow(kMaxDigits);
-    char* const at = bytes_.data() + end_;
-    end_ += static_cast<std::size_t>(std::to_chars(at, at + kMaxDigits, v).ptr - at);
+    char* const at = bytes_.room(kMaxDigits);
+    bytes_.commit(std::to_chars(at, at + kMaxDigits, v).ptr);
   }
   // Removes trailing `c`s from what has been put.
   void trim_back(char c) {
-    while (end_ && bytes_[end_ - 1] == c) --end_;
+    const char* end = bytes_.data() + bytes_.size();
+    while (end != bytes_.data() && end[-1] == c) --end;
+    bytes_.commit(end);
   }
 
   // An empty string for helpers that append to a std::string (lib/write, chess::append_fen),
@@ -45,20 +37,15 @@ class OutputBuffer {
     return scratch_;
   }
 
-  std::size_t size() const { return end_; }
+  std::size_t size() const { return bytes_.size(); }
   // Writes what has been put to `file` and empties the buffer.
   void flush(std::FILE* file) {
-    std::fwrite(bytes_.data(), 1, end_, file);
-    end_ = 0;
+    std::fwrite(bytes_.data(), 1, bytes_.size(), file);
+    bytes_.clear();
   }
 
  private:
-  [[gnu::noinline]] void grow(std::size_t n) {
-    bytes_.resize(std::max(2 * bytes_.size(), end_ + n + 4096));
-  }
-
-  std::vector<char> bytes_;  // [0, end_) is the output; the rest is room
-  std::size_t end_ = 0;
+  write::TextBuffer bytes_;
   std::string scratch_;
 };
 
