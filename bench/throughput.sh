@@ -242,8 +242,11 @@ for f in "${present[@]}"; do
   done
   rm -f "$pgn" "${pgn%.pgn}.ndjson"
 
-  ref=-
-  for i in "${!LABELS[@]}"; do [[ ${LABELS[i]} != pgn-extract ]] || ref=${best[i]}; done
+  ref=- zstd_dc=-
+  for i in "${!LABELS[@]}"; do
+    [[ ${LABELS[i]} != pgn-extract ]] || ref=${best[i]}
+    [[ ${LABELS[i]} != "zstd -dc" ]] || zstd_dc=${best[i]}
+  done
 
   echo
   echo "$f: $(fmt "sprintf(\"%.1f\", $bytes / 1e6)") MB decompressed, $games games, $plies plies"
@@ -293,9 +296,9 @@ for f in "${present[@]}"; do
       speed_ok=$(fmt "($ref / $t >= $BAR_X) ? \"PASS\" : \"FAIL\"")
     fi
     floor=
-    if ((i == 1)) && [[ $ref != - ]]; then
-      # zstd -dc is LABELS[3]: no reader of the .zst can beat decompression alone.
-      floor="  (zstd -dc alone: $(fmt "sprintf(\"%.2f\", $ref / ((${best[3]} < 0.001) ? 0.001 : ${best[3]}))")x)"
+    if ((i == 1)) && [[ $ref != - && $zstd_dc != - ]]; then
+      # No reader of the .zst can beat decompression alone.
+      floor="  (zstd -dc alone: $(fmt "sprintf(\"%.2f\", $ref / (($zstd_dc < 0.001) ? 0.001 : $zstd_dc))")x)"
     fi
     bar_lines+=("$(printf '%-8s %-11s %8sx %-5s %8s MiB %s%s' "$name" "${LABELS[i]}" "$x" "$speed_ok" "$mib" "$mem_ok" "$floor")")
   done

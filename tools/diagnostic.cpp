@@ -6,6 +6,17 @@
 
 namespace pgnkit::tools {
 
+namespace {
+// A JSON string, or null for a field the problem does not have (empty text).
+void append_json_string_or_null(std::string& out, std::string_view text) {
+  if (text.empty()) {
+    out += "null";
+  } else {
+    write::append_json_string(out, text);
+  }
+}
+}  // namespace
+
 void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
                          bool error, bool color) {
   out += file;
@@ -47,19 +58,11 @@ void append_problem_json(std::string& out, std::string_view file, const replay::
   out += ",\"code\":";
   write::append_json_string(out, p.code_name());
   out += ",\"san\":";
-  if (p.san.empty()) {
-    out += "null";
-  } else {
-    write::append_json_string(out, p.san);
-  }
+  append_json_string_or_null(out, p.san);
   out += ",\"message\":";
   write::append_json_string(out, p.message);
   out += ",\"fen\":";
-  if (p.fen.empty()) {
-    out += "null";
-  } else {
-    write::append_json_string(out, p.fen);
-  }
+  append_json_string_or_null(out, p.fen);
   out += "}\n";
 }
 

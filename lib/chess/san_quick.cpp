@@ -16,9 +16,9 @@ using san_chars::is_rank;
 bool source_legal(const Position& pos, Square from, Move m) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king(us);
+  if (from == ksq) return !pos.attacked(m.to(), ~us, pos.pieces() ^ bb(from));
   const Bitboard sliders = pos.pieces(~us, PieceType::Bishop, PieceType::Queen) |
                            pos.pieces(~us, PieceType::Rook, PieceType::Queen);
-  if (from == ksq) return !pos.attacked(m.to(), ~us, pos.pieces() ^ bb(from));
   if (!pos.in_check() && !(line(ksq, from) & sliders)) return true;
   return pos.legal(m);
 }
