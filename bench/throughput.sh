@@ -213,7 +213,7 @@ BAR_MIB=16
 bar_lines=() target_lines=()
 for f in "${present[@]}"; do
   name=${f%%.*}
-  zst=$CORPUS/$f
+  zst=$(realpath -- "$CORPUS/$f")  # zstd skips symbolic links: give it the file itself
   pgn=$TMP/$name.pgn
   zstd -q -dc -- "$zst" >"$pgn" || die "zstd could not decompress $zst"
   bytes=$(stat -c %s "$pgn")
