@@ -47,8 +47,8 @@ bool canonical_form(std::string_view s) {
 
 }  // namespace
 
-bool written_canonically(const MoveEvent& e) {
-  return e.notes == 0 && canonical_form(e.san_as_written);
+bool canonical_san_form(std::string_view san) {
+  return canonical_form(san);
 }
 
 void GameRecord::clear() {

@@ -3,6 +3,7 @@
 // illegal move, in an unsupported variant) are kept as written, so nothing is lost.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "replay/game_record.h"
@@ -10,9 +11,14 @@
 
 namespace pgnkit::replay {
 
+// Whether `san` has the form of canonical SAN (see record_builder.cpp).
+bool canonical_san_form(std::string_view san);
+
 // Whether a move the replayer played was written as canonical SAN, so that a record can hold
 // the text as written (most moves); else chess::write_san writes it again.
-bool written_canonically(const MoveEvent& e);
+inline bool written_canonically(const MoveEvent& e) {
+  return e.notes == 0 && (e.quick || canonical_san_form(e.san_as_written));
+}
 
 class RecordSink {
  public:

@@ -358,8 +358,8 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   // Nearly every move takes the quick path; the full reader handles the rest and the errors.
   chess::QuickSan quick;
   std::uint16_t notes_read = 0;
-  if (!chess::parse_quick_san(line.cur, text, quick) &&
-      !parse_full_san(line, text, where, quick, notes_read))
+  const bool read_quickly = chess::parse_quick_san(line.cur, text, quick);
+  if (!read_quickly && !parse_full_san(line, text, where, quick, notes_read))
     return pgn::Control::Continue;
   const chess::Move m = quick.move;
   const bool material_changed =
@@ -375,7 +375,7 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   after_move(line, material_changed, mate);
   if (options_.want_moves)
     sink_.move(MoveEvent{game_, line.ply, static_cast<std::uint32_t>(lines_.size() - 1), m,
-                         line.before, line.cur, text, notes, where});
+                         line.before, line.cur, text, notes, where, read_quickly});
   return pgn::Control::Continue;
 }
 

@@ -31,6 +31,9 @@ struct MoveEvent {
   std::string_view san_as_written;
   std::uint16_t notes;  // chess::SanNote bits
   pgn::Location where;
+  // Read by chess::parse_quick_san, which accepts only canonical text: with notes == 0 the
+  // text as written is the canonical SAN (spares writers a check of its form).
+  bool quick = false;
 };
 
 class ReplaySink {
