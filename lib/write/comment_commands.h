@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,11 +48,14 @@ bool parse_command_comment(std::string_view comment, CommentCommands& out);
 // writers: parse_command_comment() reads such a comment as this clock and nothing else.
 inline std::int32_t plain_clock_seconds(std::string_view comment) {
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!comment.empty() && space(comment.front())) comment.remove_prefix(1);
-  while (!comment.empty() && space(comment.back())) comment.remove_suffix(1);
-  const std::size_t n = comment.size();
-  if ((n != 14 && n != 15) || comment.substr(0, 6) != "[%clk ") return -1;
-  const char* p = comment.data() + 6;
+  const char* p = comment.data();
+  const char* end = p + comment.size();
+  while (p != end && space(*p)) ++p;
+  while (end != p && space(end[-1])) --end;
+  const auto n = static_cast<std::size_t>(end - p);
+  if (n != 14 && n != 15) return -1;
+  if (std::memcmp(p, "[%clk ", 6) != 0) return -1;  // inlined: a fixed, short compare
+  p += 6;
   auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
   unsigned h = digit(p[0]);
   if (h > 9) return -1;

@@ -116,6 +116,27 @@ W load(const char* p) {
 template <bool folded>
 bool scan_plain(const char* p, std::size_t n, char* out) {
   static_assert(std::endian::native == std::endian::little);
+#if defined(__SSE2__)
+  if (n < 16) {
+    // Short texts (tag values, SAN, short comments): the bytes in a zeroed block, checked as
+    // one vector; the zeros after them are masked off.
+    alignas(16) char block[16] = {};
+    copy_bytes(block, p, n);
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+    const __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    auto bad = static_cast<unsigned>(_mm_movemask_epi8(special));
+    if constexpr (folded) {
+      const auto spaces =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
+      bad |= spaces & (spaces >> 1);
+    }
+    if ((bad & ((1u << n) - 1)) != 0) return false;
+    if (out) copy_bytes(out, block, n);
+    return true;
+  }
+#endif
   if (n < 16) {
     // Two overlapping words cover the text; each pair of neighbours is inside one of them.
     bool stop = false;
@@ -205,6 +226,10 @@ bool is_plain_folded_json(std::string_view text) {
   const std::size_t n = text.size();
   if (n > 0 && (text[0] == ' ' || text[n - 1] == ' ')) return false;
   return scan_plain<true>(text.data(), n, nullptr);
+}
+
+char* copy_if_plain(char* out, std::string_view text) {
+  return scan_plain<false>(text.data(), text.size(), out) ? out + text.size() : nullptr;
 }
 
 char* copy_if_plain_folded(char* out, std::string_view text) {

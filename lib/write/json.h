@@ -33,5 +33,7 @@ bool is_plain_folded_json(std::string_view text);
 // and returns the end; else returns nullptr, with `out` partly overwritten. One pass: the
 // check and the copy of long comments cost about what the copy alone does.
 char* copy_if_plain_folded(char* out, std::string_view text);
+// The same for is_plain_json(text).
+char* copy_if_plain(char* out, std::string_view text);
 
 }  // namespace pgnkit::write

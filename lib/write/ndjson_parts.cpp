@@ -58,10 +58,22 @@ void NdjsonParts::json_string(std::string_view s) {
 }
 
 void NdjsonParts::text(std::string_view s) {
-  if (!is_plain_json(s)) return json_string(s);
-  char* p = out_.room(s.size() + 2);
+  char* const p = out_.room(s.size() + 2);
+  *p = '"';
+  if (char* const end = copy_if_plain(p + 1, s)) {  // most names and values
+    *end = '"';
+    return out_.commit(end + 1);
+  }
+  json_string(s);
+}
+
+void NdjsonParts::fen(const chess::Position& pos) {
+  // A FEN is printable ASCII without '"' or '\\': no escapes.
+  scratch_.clear();
+  chess::append_fen(scratch_, pos, chess::EpWrite::WhenLegal);
+  char* p = out_.room(scratch_.size() + 2);
   *p++ = '"';
-  p = put(p, s);
+  p = put(p, scratch_);
   *p++ = '"';
   out_.commit(p);
 }
@@ -92,7 +104,7 @@ void NdjsonParts::folded(std::string_view s) {
 void NdjsonParts::start_fen(const chess::Position* start) {
   key("fen");
   if (start) {
-    json_string(chess::write_fen(*start, chess::EpWrite::WhenLegal));
+    fen(*start);
   } else {
     null();
   }
@@ -184,7 +196,7 @@ void NdjsonParts::game_end(std::string_view result, const chess::Position* final
   json_string(result);
   key("final_fen");
   if (final_position) {
-    json_string(chess::write_fen(*final_position, chess::EpWrite::WhenLegal));
+    fen(*final_position);
   } else {
     null();
   }

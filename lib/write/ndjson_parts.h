@@ -33,6 +33,8 @@ class NdjsonParts {
   void json_string(std::string_view s);
   // A tag name or value: plain text is copied as it is.
   void text(std::string_view s);
+  // A position's FEN (en passant square when a capture there is legal), as a JSON string.
+  void fen(const chess::Position& pos);
   // Comment text as the PGN writer prints it: trimmed, each run of white space one space.
   void folded(std::string_view s);
 

@@ -41,19 +41,51 @@ class NdjsonStream::MoveWriter {
   // A move: `san` is canonical when it was played, else as written.
   void san(bool played, std::string_view san, chess::Move move) {
     Level& l = *cur_;
+    if (played && l.plain) [[likely]] {
+      // Most moves: the open move ends with its clock or nothing, and this one's head follows,
+      // in one write.
+      char* p = l.dst->room(san.size() + 64);
+      if (l.clock >= 0) {
+        p = put(p, ",\"clock\":");
+        p = std::to_chars(p, p + 12, l.clock).ptr;
+        l.clock = -1;
+      }
+      p = put(p, "},{\"san\":\"");
+      p = put(p, san);
+      p = put(p, "\",\"uci\":\"");
+      p = put_uci(p, move, chess960_);
+      *p++ = '"';
+      return l.dst->commit(p);
+    }
     close_move(l);
     head(l, played, san, move);
   }
   void nag(std::uint32_t code) {
-    if (cur_->has_move) cur_->nags.push_back(code);
-  }
-  void comment(GameLog::Text text) {
     Level& l = *cur_;
-    (l.has_move ? l.comments : l.leading).push_back(text);
+    if (!l.has_move) return;
+    l.nags.push_back(code);
+    l.plain = false;
+  }
+  // A comment: `kept` is its copy in the log, `text` the same bytes.
+  void comment(GameLog::Text kept, std::string_view text) {
+    Level& l = *cur_;
+    if (!l.has_move) return l.leading.push_back(kept);
+    if (l.comments.empty() && l.clock < 0) {
+      // The move's first comment: nearly always, in a lichess export, a plain clock, kept
+      // as a number (and as text, for when the move turns out to need the general path).
+      l.clock = plain_clock_seconds(text);
+      if (l.clock >= 0) return void(l.clock_text = kept);
+    } else if (l.clock >= 0) {
+      l.comments.push_back(l.clock_text);  // a second comment: both are texts
+      l.clock = -1;
+    }
+    l.comments.push_back(kept);
+    l.plain = false;
   }
   void begin_variation() {
     Level& l = *cur_;
     if (!l.has_move) head(l, false, {}, {});  // a variation before any move
+    l.plain = false;
     cur_ = &level(++depth_);
     cur_->json.clear();
     cur_->open(&cur_->json);
@@ -82,17 +114,23 @@ class NdjsonStream::MoveWriter {
     std::unique_ptr<detail::NdjsonParts> parts;
     bool any = false;       // an object was started
     bool has_move = false;  // the last one is still open
+    // The open move has nothing after its head but perhaps `clock` (no NAG, comment text or
+    // variation): the next move can close it and start its own object in one write.
+    bool plain = false;
     std::vector<GameLog::Text> leading;
     // What follows the open move's head.
     std::vector<std::uint32_t> nags;
     std::vector<GameLog::Text> comments;
+    // A first comment that is a plain clock (then `comments` is empty): its seconds, else -1.
+    std::int32_t clock = -1;
+    GameLog::Text clock_text;
     TextBuffer vars;  // its variations, rendered
     bool any_variation = false;
 
     void open(TextBuffer* out) {
       if (dst != out || !parts) parts = std::make_unique<detail::NdjsonParts>(*out);
       dst = out;
-      any = has_move = false;
+      any = has_move = plain = false;
       leading.clear();
     }
   };
@@ -123,9 +161,10 @@ class NdjsonStream::MoveWriter {
       if (!first) l.dst->put(',');
       l.parts->move_head(false, san, move, chess960_);
     }
-    l.any = l.has_move = true;
+    l.any = l.has_move = l.plain = true;
     l.nags.clear();
     l.comments.clear();
+    l.clock = -1;
     l.vars.clear();
     l.any_variation = false;
     if (first && !l.leading.empty()) {
@@ -137,18 +176,23 @@ class NdjsonStream::MoveWriter {
   // The rest of the open move's object.
   void close_move(Level& l) {
     if (!l.has_move) return;
-    l.has_move = false;
-    if (l.nags.empty() && !l.any_variation && l.comments.size() <= 1) {
-      // Most moves: nothing more, a plain clock, or one comment of plain text.
-      if (l.comments.empty()) return l.dst->put('}');
-      std::string_view c = log_->text(l.comments[0]);
-      if (const std::int32_t clock = plain_clock_seconds(c); clock >= 0) {
+    l.has_move = l.plain = false;
+    const bool bare = l.nags.empty() && !l.any_variation;  // comments at most
+    if (l.clock >= 0) {
+      if (bare) {  // most moves of a lichess export: a plain clock
         char* p = l.dst->room(24);
         p = put(p, ",\"clock\":");
-        p = std::to_chars(p, p + 12, clock).ptr;
+        p = std::to_chars(p, p + 12, l.clock).ptr;
         *p++ = '}';
         return l.dst->commit(p);
       }
+      l.comments.push_back(l.clock_text);  // the general path reads it again
+      l.clock = -1;
+    }
+    if (bare && l.comments.size() <= 1) {
+      // Most other moves: nothing more, or one comment of plain text.
+      if (l.comments.empty()) return l.dst->put('}');
+      std::string_view c = log_->text(l.comments[0]);
       while (!c.empty() && is_space(c.front())) c.remove_prefix(1);
       while (!c.empty() && is_space(c.back())) c.remove_suffix(1);
       if (!c.starts_with("[%")) {  // not commands (see parse_command_comment)
@@ -226,6 +270,10 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   in_moves_ = false;
   log_.begin_game(info);
   tags_.clear();
+  line_.clear();
+  line_.put("{\"tags\":{");
+  tag_bits_ = 0;
+  tags_again_ = false;
   marker_.reset();
   problems_.clear();
   move_errors_ = false;
@@ -236,12 +284,32 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
                                pgn::Location where) {
   const auto [name_text, value_text] = log_.tag(name, value_raw, where);
   TagText t{name_text, value_text};
+  std::string_view value = value_raw;
   if (value_raw.find('\\') != std::string_view::npos) {  // rare: most values need no unescaping
     unescaped_.clear();
     pgn::unescape_tag(value_raw, unescaped_);
     t.value = log_.keep(unescaped_);
+    value = unescaped_;
   }
+  // Written as it comes, unless its name came before: then start_line() writes them all
+  // again, each name once. A bit per name (by a hash of its key) finds most new names
+  // without comparing names.
+  const std::uint64_t bit = std::uint64_t{1}
+                            << (detail::name_key(name) * 0x9E37'79B9'7F4A'7C15u >> 58);
+  if ((tag_bits_ & bit) != 0 && !tags_again_) {
+    for (const TagText& u : tags_) tags_again_ |= log_.text(u.name) == name;
+  }
+  tag_bits_ |= bit;
   tags_.push_back(t);
+  if (!tags_again_) {
+    // The reader's tag names are letters, digits, '_' and '-': no escapes.
+    char* p = line_.room(name.size() + 4);
+    if (tags_.size() > 1) *p++ = ',';
+    *p++ = '"';
+    p = put(p, name);
+    line_.commit(put(p, "\":"));
+    parts_->text(value);
+  }
   return ReadThroughReplayer::tag(name, value_raw, where);
 }
 
@@ -256,15 +324,18 @@ pgn::Control NdjsonStream::begin_movetext() {
 // begins.
 void NdjsonStream::start_line() {
   const chess::Position* start = start_position();
-  tag_views_.clear();
   bool fen_tag = false;
-  for (const TagText& t : tags_) {
-    const TagView& v = tag_views_.emplace_back(TagView{log_.text(t.name), log_.text(t.value)});
-    fen_tag |= v.name == "FEN";
-  }
-  line_.clear();
+  for (const TagText& t : tags_) fen_tag |= log_.text(t.name) == "FEN";
   detail::NdjsonParts& parts = *parts_;
-  parts.tags(tag_views_);
+  if (tags_again_) {
+    tag_views_.clear();
+    for (const TagText& t : tags_)
+      tag_views_.push_back(TagView{log_.text(t.name), log_.text(t.value)});
+    line_.clear();
+    parts.tags(tag_views_);
+  } else {
+    line_.put('}');
+  }
   parts.start_fen(replayed() && fen_tag ? start : nullptr);
   parts.key("moves");
   writer_->begin(line_, log_, start && start->chess960());
@@ -301,7 +372,7 @@ pgn::Control NdjsonStream::nag(std::uint32_t code, pgn::Location where) {
 
 pgn::Control NdjsonStream::comment(std::string_view text, pgn::Location where) {
   const GameLog::Text kept = log_.comment(text, where);
-  if (in_moves_) writer_->comment(kept);
+  if (in_moves_) writer_->comment(kept, text);
   return pgn::Control::Continue;
 }
 

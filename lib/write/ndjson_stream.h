@@ -79,6 +79,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
     std::string_view name, value;
   };
   std::vector<TagView> tag_views_;
+  std::uint64_t tag_bits_ = 0;  // a bit per tag name read (of 64, by a hash of its key)
+  bool tags_again_ = false;     // a name came twice
   std::string unescaped_;
   std::optional<pgn::Outcome> marker_;
   std::vector<replay::Problem> problems_;

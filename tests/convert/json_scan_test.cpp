@@ -56,6 +56,14 @@ TEST(json, PlainChecksAgreeWithTheirContract) {
       ASSERT_EQ(copy.substr(0, n), text);
       ASSERT_EQ(copy[n], '#');
     }
+    std::string plain_copy(n + 1, '#');
+    end = copy_if_plain(plain_copy.data(), text);
+    ASSERT_EQ(end != nullptr, plain(text)) << '"' << text << '"';
+    if (end) {
+      ASSERT_EQ(end, plain_copy.data() + n);
+      ASSERT_EQ(plain_copy.substr(0, n), text);
+      ASSERT_EQ(plain_copy[n], '#');
+    }
     plain_count += plain(text);
     folded_count += plain_folded(text);
   }

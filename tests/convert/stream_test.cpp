@@ -125,6 +125,23 @@ TEST(convert, NdjsonStreamShapes) {
   EXPECT_GE(expect_same_ndjson("inline", pgn), 15u);
 }
 
+TEST(convert, NdjsonStreamClocksAndTags) {
+  // A plain clock (kept as a number until its move closes) followed by another comment, a
+  // NAG, a variation, or nothing; clocks in a variation and before the first move. Twenty
+  // distinct tag names (some share a bit of the writer's 64-bit name filter) written as they
+  // come, and the same with a name repeated at the end (all written again, each name once).
+  std::string tags;
+  for (int i = 0; i < 20; ++i)
+    tags += "[Tag" + std::to_string(i * 7) + " \"v" + std::to_string(i) + "\"]\n";
+  const std::string moves =
+      "1. e4 {[%clk 0:01:00]} {second} e5 {[%clk 0:01:00]} $1 2. Nf3 {[%clk 0:00:59]} "
+      "(2. d4 {[%clk 0:00:58]} d5 {[%clk 1:00:00]}) Nc6 {[%clk 0:00:58]} 3. Bb5 "
+      "{ [%clk 0:00:57] } a6 {[%clk 10:00:00]} {[%clk 0:00:56]} *\n\n";
+  const std::string pgn = tags + "\n" + moves + tags + "[Tag21 \"again\"]\n\n" + moves +
+                          "[Event \"x\"]\n\n{[%clk 0:01:00]} 1. e4 {[%clk 0:01:00]} *\n";
+  EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 9u);
+}
+
 TEST(convert, UciStreamTestData) {
   std::size_t games = 0;
   for (const std::string& f : pgn_files(data_path("")))
