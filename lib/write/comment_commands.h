@@ -15,6 +15,7 @@
 // the canonical text written back gives the same PGN.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -47,28 +48,83 @@ bool parse_command_comment(std::string_view comment, CommentCommands& out);
 // every comment of a lichess export), in seconds; -1 for any other comment. A shortcut for
 // writers: parse_command_comment() reads such a comment as this clock and nothing else.
 inline std::int32_t plain_clock_seconds(std::string_view comment) {
+  static_assert(std::endian::native == std::endian::little, "the word below is read in order");
   auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   const char* p = comment.data();
   const char* end = p + comment.size();
-  while (p != end && space(*p)) ++p;
-  while (end != p && space(end[-1])) --end;
+  if (comment.size() == 16 && p[0] == ' ' && p[15] == ' ') {  // "{ [%clk 0:01:00] }"
+    ++p;
+    --end;
+  } else {
+    while (p != end && space(*p)) ++p;
+    while (end != p && space(end[-1])) --end;
+  }
   const auto n = static_cast<std::size_t>(end - p);
-  if (n != 14 && n != 15) return -1;
-  if (std::memcmp(p, "[%clk ", 6) != 0) return -1;  // inlined: a fixed, short compare
-  p += 6;
+  if ((n != 14 && n != 15) || std::memcmp(p, "[%clk ", 6) != 0) return -1;
   auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
-  unsigned h = digit(p[0]);
-  if (h > 9) return -1;
-  if (n == 15) {
-    const unsigned d = digit(p[1]);
-    if (h == 0 || d > 9) return -1;  // no leading zero
-    h = h * 10 + d;
+  unsigned h = 0;
+  if (n == 15) {  // ten hours or more: "HH"
+    const unsigned d = digit(p[6]);
+    if (d == 0 || d > 9) return -1;  // no leading zero
+    h = d * 10;
     ++p;
   }
-  if (p[1] != ':' || p[4] != ':' || p[7] != ']') return -1;
-  const unsigned m1 = digit(p[2]), m2 = digit(p[3]), s1 = digit(p[5]), s2 = digit(p[6]);
-  if (m1 > 5 || m2 > 9 || s1 > 5 || s2 > 9) return -1;
-  return static_cast<std::int32_t>((h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2);
+  // "H:MM:SS]" as one little-endian word: the separators in place, and the digits (bytes 0,
+  // 2, 3, 5, 6) within '0'..'9', or '0'..'5' for the tens of minutes and seconds.
+  std::uint64_t w;
+  std::memcpy(&w, p + 6, 8);
+  constexpr std::uint64_t kDigits = 0x00FF'FF00'FFFF'00FFu;
+  constexpr std::uint64_t kHigh = 0x0080'8000'8080'0080u;
+  constexpr std::uint64_t kSeparators = 0xFF00'00FF'0000'FF00u;
+  constexpr std::uint64_t kWant = 0x5D00'003A'0000'3A00u;        // ']' ':' ':'
+  constexpr std::uint64_t kFromZero = 0x0050'5000'5050'0050u;    // +0x50: high bit if >= '0'
+  constexpr std::uint64_t kAboveLimit = 0x0046'4A00'464A'0046u;  // high bit if > '9' / '5'
+  const std::uint64_t d = w & kDigits;
+  if ((w & kSeparators) != kWant || (d & kHigh) != 0 || ((d + kFromZero) & kHigh) != kHigh ||
+      ((d + kAboveLimit) & kHigh) != 0)
+    return -1;
+  const std::uint64_t v = d - 0x0030'3000'3030'0030u;
+  h += static_cast<unsigned>(v & 0xFF);
+  const auto m = static_cast<unsigned>((v >> 16 & 0xFF) * 10 + (v >> 24 & 0xFF));
+  const auto sec = static_cast<unsigned>((v >> 40 & 0xFF) * 10 + (v >> 48 & 0xFF));
+  return static_cast<std::int32_t>((h * 60 + m) * 60 + sec);
+}
+
+// The clock of a comment that is, once trimmed, "[%eval E] [%clk H:MM:SS]", each command
+// canonical (lichess's comment on the moves of an analysed game), in seconds, with the eval
+// in `eval`; -1 for any other comment. Another shortcut: parse_command_comment() reads such a
+// comment as this eval and this clock and nothing else.
+inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10; };
+  const char* p = comment.data();
+  const char* const end = p + comment.size();
+  while (p != end && space(*p)) ++p;
+  if (end - p < 24 || std::memcmp(p, "[%eval ", 7) != 0) return -1;
+  p += 7;
+  const bool mate = *p == '#';
+  p += mate;
+  const bool negative = *p == '-';
+  p += negative;
+  // At most 7 digits, no leading zero; then for centipawns 1 or 2 decimals, no trailing zero.
+  const char* const digits = p;
+  std::int64_t v = 0;
+  while (p != end && digit(*p) && p - digits < 7) v = v * 10 + (*p++ - '0');
+  if (p == digits || (*digits == '0' && p - digits > 1)) return -1;
+  if (!mate) {
+    if (end - p < 2 || *p != '.' || !digit(p[1])) return -1;
+    v = v * 100 + (p[1] - '0') * 10;
+    p += 2;
+    if (p != end && digit(*p)) {
+      if (*p == '0') return -1;
+      v += *p++ - '0';
+    }
+  }
+  if ((negative && v == 0) || end - p < 2 || p[0] != ']' || !space(p[1])) return -1;
+  const std::int32_t clock =
+      plain_clock_seconds(std::string_view(p + 1, static_cast<std::size_t>(end - p - 1)));
+  if (clock >= 0) eval = Eval{mate, static_cast<std::int32_t>(negative ? -v : v)};
+  return clock;
 }
 
 // Appends the canonical comment text of `c` (nothing when it is empty).

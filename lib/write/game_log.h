@@ -33,23 +33,16 @@ class GameLog {
   // Returns the name's and the value's texts.
   std::pair<Text, Text> tag(std::string_view name, std::string_view value_raw,
                             pgn::Location where) {
-    start(Kind::Tag, where);
-    const Text n = text(name);
+    const Text n = entry(Kind::Tag, where, name);
     return {n, text(value_raw)};
   }
   void begin_movetext() { start(Kind::BeginMovetext, {}); }
-  void san(std::string_view s, pgn::Location where) {
-    start(Kind::San, where);
-    text(s);
-  }
+  void san(std::string_view s, pgn::Location where) { entry(Kind::San, where, s); }
   void nag(std::uint32_t code, pgn::Location where) {
     start(Kind::Nag, where);
     value(code);
   }
-  Text comment(std::string_view s, pgn::Location where) {
-    start(Kind::Comment, where);
-    return text(s);
-  }
+  Text comment(std::string_view s, pgn::Location where) { return entry(Kind::Comment, where, s); }
   void begin_variation(pgn::Location where) { start(Kind::BeginVariation, where); }
   void end_variation(pgn::Location where) { start(Kind::EndVariation, where); }
   void termination(pgn::Outcome outcome, std::string_view s, pgn::Location where) {
@@ -95,6 +88,18 @@ class GameLog {
     *p = static_cast<char>(kind);
     std::memcpy(p + 1, &where, sizeof where);
     bytes_.commit(p + 1 + sizeof where);
+  }
+  // start() and text() in one reservation (a call per move).
+  Text entry(Kind kind, const pgn::Location& where, std::string_view s) {
+    const std::uint64_t size = s.size();
+    char* p = bytes_.room(1 + sizeof where + sizeof size + s.size());
+    *p = static_cast<char>(kind);
+    std::memcpy(p + 1, &where, sizeof where);
+    std::memcpy(p + 1 + sizeof where, &size, sizeof size);
+    char* const t = p + 1 + sizeof where + sizeof size;
+    copy_bytes(t, s.data(), s.size());
+    bytes_.commit(t + s.size());
+    return {static_cast<std::size_t>(t - bytes_.data()), s.size()};
   }
   void value(std::uint32_t v) {
     char* p = bytes_.room(sizeof v);

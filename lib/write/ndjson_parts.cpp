@@ -14,25 +14,6 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-void append_optional_string(std::string& out, std::string_view s) {
-  if (s.empty()) {
-    out += "null";
-  } else {
-    append_json_string(out, s);
-  }
-}
-
-void append_key(std::string& out, std::string_view key) {
-  out += ",\"";
-  out += key;
-  out += "\":";
-}
-
-void append_uint(std::string& out, std::uint64_t n) {
-  char buf[24];
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
-}
-
 }  // namespace
 
 void NdjsonParts::key(std::string_view name) {
@@ -142,8 +123,7 @@ void NdjsonParts::nags(std::span<const std::uint32_t> nags) {
   out_.commit(p);
 }
 
-void NdjsonParts::commands(const CommentCommands& c) {
-  char* p = out_.room(3 * (kMaxSecondsText + 16));
+char* put_commands(char* p, const CommentCommands& c) {
   if (c.clock_ms) p = put_seconds(put(p, ",\"clock\":"), *c.clock_ms);
   if (c.emt_ms) p = put_seconds(put(p, ",\"emt\":"), *c.emt_ms);
   if (c.eval) {
@@ -151,43 +131,46 @@ void NdjsonParts::commands(const CommentCommands& c) {
     p = std::to_chars(p, p + 12, c.eval->value).ptr;
     *p++ = '}';
   }
-  out_.commit(p);
+  return p;
+}
+
+void NdjsonParts::commands(const CommentCommands& c) {
+  out_.commit(put_commands(out_.room(kMaxCommandsText), c));
 }
 
 void NdjsonParts::problems(const std::vector<replay::Problem>& problems) {
   key("problems");
-  std::string& out = scratch_;
-  out.clear();
-  out += '[';
+  out_.put('[');
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const replay::Problem& p = problems[i];
-    if (i) out += ',';
-    out += "{\"code\":";
-    append_json_string(out, p.code_name());
-    append_key(out, "severity");
-    append_json_string(out, replay::severity_name(p.severity));
-    append_key(out, "message");
-    append_json_string(out, p.message);
-    append_key(out, "line");
-    append_uint(out, p.where.line);
-    append_key(out, "column");
-    append_uint(out, p.where.column);
-    append_key(out, "ply");
-    if (p.ply) {
-      append_uint(out, p.ply);
-    } else {
-      out += "null";
-    }
-    append_key(out, "in_variation");
-    out += p.in_variation ? "true" : "false";
-    append_key(out, "san");
-    append_optional_string(out, p.san);
-    append_key(out, "fen");
-    append_optional_string(out, p.fen);
-    out += '}';
+    if (i) out_.put(',');
+    out_.put("{\"code\":");
+    json_string(p.code_name());
+    key("severity");
+    json_string(replay::severity_name(p.severity));
+    key("message");
+    json_string(p.message);
+    char* q = out_.room(96);
+    q = put(q, ",\"line\":");
+    q = std::to_chars(q, q + 20, p.where.line).ptr;
+    q = put(q, ",\"column\":");
+    q = std::to_chars(q, q + 20, p.where.column).ptr;
+    q = put(q, ",\"ply\":");
+    q = p.ply ? std::to_chars(q, q + 20, p.ply).ptr : put(q, "null");
+    q = put(q, p.in_variation ? ",\"in_variation\":true" : ",\"in_variation\":false");
+    out_.commit(q);
+    key("san");
+    optional_string(p.san);
+    key("fen");
+    optional_string(p.fen);
+    out_.put('}');
   }
-  out += ']';
-  out_.put(out);
+  out_.put(']');
+}
+
+void NdjsonParts::optional_string(std::string_view s) {
+  if (s.empty()) return null();
+  json_string(s);
 }
 
 void NdjsonParts::game_end(std::string_view result, const chess::Position* final_position,

@@ -21,6 +21,11 @@
 
 namespace pgnkit::write::detail {
 
+// ,"clock":...,"emt":...,"eval":{...} for the commands present, written at `out` (room for
+// kMaxCommandsText bytes); returns the end.
+inline constexpr std::size_t kMaxCommandsText = 3 * (kMaxSecondsText + 16);
+char* put_commands(char* out, const CommentCommands& c);
+
 class NdjsonParts {
  public:
   explicit NdjsonParts(TextBuffer& out) : out_(out) {}
@@ -68,6 +73,7 @@ class NdjsonParts {
  private:
   void commands(const CommentCommands& c);
   void problems(const std::vector<replay::Problem>& problems);
+  void optional_string(std::string_view s);  // null when empty
 
   TextBuffer& out_;
   CommentCommands commands_;

@@ -24,9 +24,19 @@ namespace {
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
+
+// Whether `text` may hold commands (its first byte after white space is '['): spares the
+// readers of commands most other comments.
+bool starts_with_command(std::string_view text) {
+  for (const char c : text)
+    if (!is_space(c)) return c == '[';
+  return false;
+}
 }  // namespace
 
 class NdjsonStream::MoveWriter {
+  enum class Commands : std::uint8_t { None, Clock, EvalClock, Read };
+
  public:
   // Starts the main line in `out` (after "moves":).
   void begin(TextBuffer& out, const GameLog& log, bool chess960) {
@@ -44,12 +54,7 @@ class NdjsonStream::MoveWriter {
     if (played && l.plain) [[likely]] {
       // Most moves: the open move ends with its clock or nothing, and this one's head follows,
       // in one write.
-      char* p = l.dst->room(san.size() + 64);
-      if (l.clock >= 0) {
-        p = put(p, ",\"clock\":");
-        p = std::to_chars(p, p + 12, l.clock).ptr;
-        l.clock = -1;
-      }
+      char* p = put_commands(l, l.dst->room(san.size() + 32 + detail::kMaxCommandsText));
       p = put(p, "},{\"san\":\"");
       p = put(p, san);
       p = put(p, "\",\"uci\":\"");
@@ -70,14 +75,20 @@ class NdjsonStream::MoveWriter {
   void comment(GameLog::Text kept, std::string_view text) {
     Level& l = *cur_;
     if (!l.has_move) return l.leading.push_back(kept);
-    if (l.comments.empty() && l.clock < 0) {
-      // The move's first comment: nearly always, in a lichess export, a plain clock, kept
-      // as a number (and as text, for when the move turns out to need the general path).
-      l.clock = plain_clock_seconds(text);
-      if (l.clock >= 0) return void(l.clock_text = kept);
-    } else if (l.clock >= 0) {
-      l.comments.push_back(l.clock_text);  // a second comment: both are texts
-      l.clock = -1;
+    if (l.comments.empty() && l.commands == Commands::None) {
+      // The move's first comment: nearly always, in a lichess export, a plain clock or an
+      // eval and a clock, kept as values (and as text, for when the move turns out to need
+      // the general path).
+      l.commands_text = kept;
+      if ((l.clock = plain_clock_seconds(text)) >= 0) return void(l.commands = Commands::Clock);
+      if (starts_with_command(text)) {
+        if ((l.clock = plain_eval_clock(text, l.eval)) >= 0)
+          return void(l.commands = Commands::EvalClock);
+        if (parse_command_comment(text, l.read)) return void(l.commands = Commands::Read);
+      }
+    } else if (l.commands != Commands::None) {
+      l.comments.push_back(l.commands_text);  // a second comment: both are texts
+      l.commands = Commands::None;
     }
     l.comments.push_back(kept);
     l.plain = false;
@@ -114,16 +125,20 @@ class NdjsonStream::MoveWriter {
     std::unique_ptr<detail::NdjsonParts> parts;
     bool any = false;       // an object was started
     bool has_move = false;  // the last one is still open
-    // The open move has nothing after its head but perhaps `clock` (no NAG, comment text or
-    // variation): the next move can close it and start its own object in one write.
+    // The open move has nothing after its head but perhaps `commands` (no NAG, comment text
+    // or variation): the next move can close it and start its own object in one write.
     bool plain = false;
     std::vector<GameLog::Text> leading;
     // What follows the open move's head.
     std::vector<std::uint32_t> nags;
     std::vector<GameLog::Text> comments;
-    // A first comment that is a plain clock (then `comments` is empty): its seconds, else -1.
+    // A first comment that holds only commands (then `comments` is empty): a plain clock
+    // (`clock`, in seconds), an eval and a plain clock (`eval`, `clock`), or others (`read`).
+    Commands commands = Commands::None;
     std::int32_t clock = -1;
-    GameLog::Text clock_text;
+    Eval eval;
+    CommentCommands read;
+    GameLog::Text commands_text;
     TextBuffer vars;  // its variations, rendered
     bool any_variation = false;
 
@@ -134,6 +149,23 @@ class NdjsonStream::MoveWriter {
       leading.clear();
     }
   };
+
+  // The open move's commands, if any (and they are then written).
+  static char* put_commands(Level& l, char* p) {
+    if (l.commands == Commands::Clock || l.commands == Commands::EvalClock) {
+      p = put(p, ",\"clock\":");
+      p = std::to_chars(p, p + 12, l.clock).ptr;
+      if (l.commands == Commands::EvalClock) {
+        p = put(p, l.eval.mate ? ",\"eval\":{\"mate\":" : ",\"eval\":{\"cp\":");
+        p = std::to_chars(p, p + 12, l.eval.value).ptr;
+        *p++ = '}';
+      }
+    } else if (l.commands == Commands::Read) {
+      p = detail::put_commands(p, l.read);
+    }
+    l.commands = Commands::None;
+    return p;
+  }
 
   Level& level(std::size_t depth) {
     while (levels_.size() <= depth) levels_.push_back(std::make_unique<Level>());
@@ -164,7 +196,7 @@ class NdjsonStream::MoveWriter {
     l.any = l.has_move = l.plain = true;
     l.nags.clear();
     l.comments.clear();
-    l.clock = -1;
+    l.commands = Commands::None;
     l.vars.clear();
     l.any_variation = false;
     if (first && !l.leading.empty()) {
@@ -178,16 +210,14 @@ class NdjsonStream::MoveWriter {
     if (!l.has_move) return;
     l.has_move = l.plain = false;
     const bool bare = l.nags.empty() && !l.any_variation;  // comments at most
-    if (l.clock >= 0) {
-      if (bare) {  // most moves of a lichess export: a plain clock
-        char* p = l.dst->room(24);
-        p = put(p, ",\"clock\":");
-        p = std::to_chars(p, p + 12, l.clock).ptr;
+    if (l.commands != Commands::None) {
+      if (bare) {  // most moves of a lichess export: a clock, or an eval and a clock
+        char* p = put_commands(l, l.dst->room(1 + detail::kMaxCommandsText));
         *p++ = '}';
         return l.dst->commit(p);
       }
-      l.comments.push_back(l.clock_text);  // the general path reads it again
-      l.clock = -1;
+      l.comments.push_back(l.commands_text);  // the general path reads it again
+      l.commands = Commands::None;
     }
     if (bare && l.comments.size() <= 1) {
       // Most other moves: nothing more, or one comment of plain text.

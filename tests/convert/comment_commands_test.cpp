@@ -1,7 +1,9 @@
 // Comment commands: values read only from canonical text, and written back byte for byte.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
+#include <regex>
 
 #include "write/comment_commands.h"
 
@@ -132,6 +134,84 @@ TEST(convert, CommentCommandsReadTextWritesBackExactly) {
     }
     EXPECT_EQ(canonical(c), folded) << text;
   }
+}
+
+// plain_clock_seconds(), the shortcut parse_command_comment() and the NDJSON stream take,
+// against a regular expression of its contract ("[%clk H:MM:SS]" or "[%clk HH:MM:SS]" once
+// trimmed, no leading zero in the hours), on canonical clocks of random values, half of them
+// with one byte changed to a byte that matters; what it accepts, the full reader reads as
+// that clock and nothing else.
+TEST(convert, PlainClockMatchesItsContract) {
+  const std::regex contract(R"(\[%clk ([1-9][0-9]|[0-9]):([0-5][0-9]):([0-5][0-9])\])");
+  std::mt19937 rng(11);
+  const std::string bytes = std::string("0123456789:] [%clkemt#.-\t\n") + '\0' + '\x80';
+  const std::string pad[] = {"", " ", "  ", "\n", " \t"};
+  std::size_t accepted = 0;
+  for (int round = 0; round < 100000; ++round) {
+    const std::int64_t seconds = round < 1000 ? round * 37 : rng() % (100 * 3600);
+    std::string text;
+    append_command_comment(text, CommentCommands{seconds * 1000, std::nullopt, std::nullopt});
+    text = pad[rng() % 5] + text + pad[rng() % 5];
+    if (round % 2 == 1) text[rng() % text.size()] = bytes[rng() % bytes.size()];
+    std::string trimmed = text;
+    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
+      trimmed.pop_back();
+    trimmed.erase(0, trimmed.find_first_not_of(" \t\n\r"));
+    std::smatch m;
+    std::int32_t expected = -1;
+    if (std::regex_match(trimmed, m, contract))
+      expected = (std::stoi(m[1]) * 60 + std::stoi(m[2])) * 60 + std::stoi(m[3]);
+    const std::int32_t quick = plain_clock_seconds(text);
+    ASSERT_EQ(quick, expected) << '"' << text << '"';
+    if (quick < 0) continue;
+    ++accepted;
+    CommentCommands full;
+    ASSERT_TRUE(parse_command_comment(text, full)) << '"' << text << '"';
+    ASSERT_EQ(full, (CommentCommands{quick * std::int64_t{1000}, std::nullopt, std::nullopt}));
+  }
+  EXPECT_GT(accepted, 50000u);
+}
+
+// plain_eval_clock(), the shortcut for lichess's "[%eval E] [%clk H:MM:SS]", against the full
+// reader (which has no shortcut for evals): on canonical comments of random evals (centipawns
+// and mates) and clocks, half of them with one byte changed, it accepts exactly the texts the
+// full reader reads as an eval and a whole-second clock below 100 hours, written eval first,
+// one space after each command's name; and reads the same values.
+TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
+  const std::regex shape(R"(\[%eval [^\s\]]+\]\s+\[%clk [^\s\]]+\])");
+  std::mt19937 rng(13);
+  const std::string bytes = std::string("0123456789:] [%clkevaltm#.-\t\n") + '\0' + '\x80';
+  const std::string pad[] = {"", " ", "  ", "\n", " \t"};
+  std::size_t accepted = 0;
+  for (int round = 0; round < 100000; ++round) {
+    CommentCommands c;
+    c.clock_ms = std::int64_t{1000} * (rng() % (100 * 3600));
+    const bool mate = rng() % 4 == 0;
+    const auto magnitude = static_cast<std::int32_t>(mate ? rng() % 30 : rng() % 3000);
+    c.eval = Eval{mate, rng() % 2 ? magnitude : -magnitude};
+    if (c.eval->value == 0 && rng() % 2) c.eval->value = 1;
+    std::string text;
+    append_command_comment(text, c);
+    text = pad[rng() % 5] + text + pad[rng() % 5];
+    if (round % 2 == 1) text[rng() % text.size()] = bytes[rng() % bytes.size()];
+    std::string trimmed = text;
+    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
+      trimmed.pop_back();
+    trimmed.erase(0, trimmed.find_first_not_of(" \t\n\r"));
+    CommentCommands full;
+    const bool expected = parse_command_comment(text, full) && full.eval && full.clock_ms &&
+                          !full.emt_ms && *full.clock_ms % 1000 == 0 &&
+                          *full.clock_ms < std::int64_t{100} * 3600 * 1000 &&
+                          std::regex_match(trimmed, shape);
+    Eval eval;
+    const std::int32_t clock = plain_eval_clock(text, eval);
+    ASSERT_EQ(clock >= 0, expected) << '"' << text << '"';
+    if (clock < 0) continue;
+    ++accepted;
+    ASSERT_EQ(clock * std::int64_t{1000}, *full.clock_ms) << '"' << text << '"';
+    ASSERT_EQ(eval, *full.eval) << '"' << text << '"';
+  }
+  EXPECT_GT(accepted, 40000u);
 }
 
 }  // namespace

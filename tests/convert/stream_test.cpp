@@ -127,7 +127,9 @@ TEST(convert, NdjsonStreamShapes) {
 
 TEST(convert, NdjsonStreamClocksAndTags) {
   // A plain clock (kept as a number until its move closes) followed by another comment, a
-  // NAG, a variation, or nothing; clocks in a variation and before the first move. Twenty
+  // NAG, a variation, or nothing; clocks in a variation and before the first move; an eval
+  // and a clock (lichess's other comment) alone, then a NAG, then a comment; other commands
+  // alone and before a variation; a non-canonical eval (a comment). Twenty
   // distinct tag names (some share a bit of the writer's 64-bit name filter) written as they
   // come, and the same with a name repeated at the end (all written again, each name once).
   std::string tags;
@@ -136,7 +138,10 @@ TEST(convert, NdjsonStreamClocksAndTags) {
   const std::string moves =
       "1. e4 {[%clk 0:01:00]} {second} e5 {[%clk 0:01:00]} $1 2. Nf3 {[%clk 0:00:59]} "
       "(2. d4 {[%clk 0:00:58]} d5 {[%clk 1:00:00]}) Nc6 {[%clk 0:00:58]} 3. Bb5 "
-      "{ [%clk 0:00:57] } a6 {[%clk 10:00:00]} {[%clk 0:00:56]} *\n\n";
+      "{ [%clk 0:00:57] } a6 {[%clk 10:00:00]} {[%clk 0:00:56]} 4. Ba4 {[%eval 0.17] "
+      "[%clk 0:00:30]} Nf6 {[%eval #-3] [%clk 0:00:29]} $2 5. O-O {[%eval -1.5]\n[%clk 0:00:28]} "
+      "{text} Be7 {[%emt 0:00:05]} 6. Re1 {[%eval 0.10] [%clk 0:00:27]} b5 {[%emt 0:00:04]} "
+      "(6... d6) 7. Bb3 {[%eval #4] [%clk 0:00:26]} d6 {[%eval -0.05] [%clk 0:00:25]} *\n\n";
   const std::string pgn = tags + "\n" + moves + tags + "[Tag21 \"again\"]\n\n" + moves +
                           "[Event \"x\"]\n\n{[%clk 0:01:00]} 1. e4 {[%clk 0:01:00]} *\n";
   EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 9u);
