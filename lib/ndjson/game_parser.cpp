@@ -35,6 +35,11 @@ struct Key {
   bool is(std::string_view name) const {
     return std::memcmp(raw, name.data(), name.size()) == 0 && raw[name.size()] == '"';
   }
+  // The same for a literal: a compare of known size, inlined (no call to memcmp).
+  template <std::size_t N>
+  bool is(const char (&name)[N]) const {
+    return std::memcmp(raw, name, N - 1) == 0 && raw[N - 1] == '"';
+  }
   char first() const { return raw[0]; }
 };
 

@@ -18,11 +18,16 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
 // only then written, when its length is final.
 class Wrapper {
  public:
-  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width < 20 ? 20 : width) {}
+  // Writes into `out` at finish(). The buffers are the thread's, reused from game to game.
+  Wrapper(std::string& out, std::size_t width)
+      : result_(out), out_(buffers().out), last_(buffers().last), width_(width < 20 ? 20 : width) {
+    out_.clear();
+    last_.clear();
+  }
 
-  void token(std::string_view t) { start_token().append(t); }
+  void token(std::string_view t) { start_token().put(t); }
   // The token being built (the previous one written, unless glued to it): append to it.
-  std::string& start_token() {
+  TextBuffer& start_token() {
     if (glue_next_) {
       glue_next_ = false;
     } else {
@@ -34,16 +39,80 @@ class Wrapper {
   }
   void open_paren() {
     write_last();
-    last_.assign(1, '(');
+    last_.clear();
+    last_.put('(');
     has_last_ = true;
     glue_next_ = true;
   }
   void close_paren() {
-    last_ += ')';  // after the last token, or "()" for an empty variation
+    last_.put(')');  // after the last token, or "()" for an empty variation
     glue_next_ = false;
   }
   // A comment: its words wrap like tokens; braces stick to the first and last word.
   void comment(std::string_view text) {
+    // Most comments ("[%clk 0:01:00]") are folded ASCII: their words are found with one
+    // search each and written as the token loop would write them, the last one held.
+    if (!glue_next_ && is_plain_folded_json(text)) {
+      write_last();
+      bool open = true;  // the '{' is still to write
+      // All the words but the last at once, when they fit on the line.
+      if (const std::size_t last = text.rfind(' '); last != std::string_view::npos) {
+        const std::size_t size = (column_ > 0 ? 1 : 0) + 1 + last;
+        if (column_ + size <= width_) {
+          char* p = out_.room(size);
+          if (column_ > 0) *p++ = ' ';
+          *p++ = '{';
+          out_.commit(put(p, text.substr(0, last)));
+          column_ += size;
+          open = false;
+          text.remove_prefix(last + 1);
+        }
+      }
+      for (std::size_t space; (space = text.find(' ')) != std::string_view::npos;) {
+        const std::size_t size = space + (open ? 1 : 0);
+        if (column_ > 0 && column_ + 1 + size > width_) {
+          out_.put('\n');
+          column_ = 0;
+        } else if (column_ > 0) {
+          out_.put(' ');
+          ++column_;
+        }
+        if (open) out_.put('{');
+        out_.put(text.substr(0, space));
+        column_ += size;
+        open = false;
+        text.remove_prefix(space + 1);
+      }
+      last_.clear();
+      char* p = last_.room(text.size() + 2);
+      if (open) *p++ = '{';
+      p = put(p, text);
+      *p++ = '}';
+      last_.commit(p);
+      has_last_ = true;
+      return;
+    }
+    comment_words(text);
+  }
+  void finish() {
+    write_last();
+    if (column_ > 0) out_.put('\n');
+    result_.append(out_.view());
+  }
+
+ private:
+  struct Buffers {
+    TextBuffer out, last;
+  };
+  static Buffers& buffers() {
+    thread_local Buffers b;
+    return b;
+  }
+
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+  // A comment, word by word.
+  void comment_words(std::string_view text) {
     // Text that is not ASCII is converted to UTF-8 first (see json.h).
     if (!is_ascii(text)) {
       clean_.clear();
@@ -67,35 +136,31 @@ class Wrapper {
     if (first) {
       token("{}");
     } else {
-      last_ += '}';
+      last_.put('}');
     }
   }
-  void finish() {
-    write_last();
-    if (column_ > 0) out_ += '\n';
-  }
-
- private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
   void write_last() {
     if (!has_last_) return;
     has_last_ = false;
-    if (column_ > 0 && column_ + 1 + last_.size() > width_) {
-      out_ += '\n';
+    const std::size_t size = last_.size();
+    char* p = out_.room(size + 1);
+    if (column_ > 0 && column_ + 1 + size > width_) {
+      *p++ = '\n';
       column_ = 0;
     } else if (column_ > 0) {
-      out_ += ' ';
+      *p++ = ' ';
       ++column_;
     }
-    out_.append(last_);
-    column_ += last_.size();
+    out_.commit(put(p, last_.view()));
+    column_ += size;
   }
 
-  std::string& out_;
+  std::string& result_;
+  TextBuffer& out_;   // the movetext
+  TextBuffer& last_;  // the token not written yet
   std::size_t width_;
   std::size_t column_ = 0;
-  std::string last_;  // the token not written yet
   bool has_last_ = false;
   bool glue_next_ = false;
   std::string clean_;
@@ -108,14 +173,13 @@ struct MovetextWriter {
   // `ply` counts half-moves from White's first move of game 1: even = White to move.
   // "12. e4" or "12... e5" (with a number) or "e5".
   void move_token(std::string_view san, std::uint32_t number, bool with_number, bool white) {
-    std::string& t = w.start_token();
+    TextBuffer& t = w.start_token();
+    char* p = t.room(san.size() + 16);
     if (with_number) {
-      char buf[16];
-      char* p = std::to_chars(buf, buf + 10, number).ptr;
+      p = std::to_chars(p, p + 10, number).ptr;
       p = white ? put(p, ". ") : put(p, "... ");
-      t.append(buf, p);
     }
-    t.append(san);
+    t.commit(put(p, san));
   }
 
   void line(const replay::Line& l, std::uint32_t ply) {
@@ -160,6 +224,11 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
   out += '[';
   out.append(name);
   out += " \"";
+  if (is_plain_json(value)) {  // most values: printable ASCII, nothing to escape
+    out.append(value);
+    out += "\"]\n";
+    return;
+  }
   std::string utf8;
   append_utf8(utf8, value);
   for (const char c : utf8) {
