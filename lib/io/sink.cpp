@@ -9,7 +9,10 @@
 namespace pgnkit::io {
 
 namespace {
-constexpr std::size_t kBufferSize = std::size_t{1} << 20;
+// Small enough to stay in a core's cache between flushes.
+constexpr std::size_t kBufferSize = std::size_t{1} << 17;
+// Writes this long go out from the caller's bytes (after what is buffered), not copied.
+constexpr std::size_t kDirectSize = std::size_t{1} << 14;
 bool ends_with(std::string_view s, std::string_view t) {
   return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
 }
@@ -97,13 +100,15 @@ bool OutputSink::flush_raw(const char* data, std::size_t size) {
 }
 
 bool OutputSink::drain(bool end) {
-  if (!cctx_) {
-    const bool ok = flush_raw(buffer_.data(), buffer_.size());
-    buffer_.clear();
-    return ok;
-  }
+  const bool ok = send(buffer_.data(), buffer_.size(), end);
+  buffer_.clear();
+  return ok;
+}
+
+bool OutputSink::send(const char* data, std::size_t size, bool end) {
+  if (!cctx_) return flush_raw(data, size);
   auto* cctx = static_cast<ZSTD_CCtx*>(cctx_.get());
-  ZSTD_inBuffer in{buffer_.data(), buffer_.size(), 0};
+  ZSTD_inBuffer in{data, size, 0};
   for (;;) {
     ZSTD_outBuffer out{zout_.get(), zout_size_, 0};
     const std::size_t rest =
@@ -115,7 +120,6 @@ bool OutputSink::drain(bool end) {
     if (!flush_raw(zout_.get(), out.pos)) return false;
     if (end ? rest == 0 : in.pos == in.size) break;
   }
-  buffer_.clear();
   return true;
 }
 
@@ -123,6 +127,10 @@ bool OutputSink::write(std::string_view bytes) {
   if (error_) return false;
   if (buffer_.size() + bytes.size() > kBufferSize && !buffer_.empty() && !drain(false))
     return false;
+  if (bytes.size() >= kDirectSize) {
+    if (!buffer_.empty() && !drain(false)) return false;
+    return send(bytes.data(), bytes.size(), false);
+  }
   buffer_.append(bytes);
   if (buffer_.size() >= kBufferSize) return drain(false);
   return true;

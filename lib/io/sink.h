@@ -1,5 +1,6 @@
 // Byte sinks: a file, stdout ("-"), zstd-compressed when the file name ends in ".zst".
-// Buffered; errors are values. finish() must be called to flush and close; a Sink destroyed
+// Buffered (long writes go out from the caller's bytes, after what is buffered); errors are
+// values. finish() must be called to flush and close; a Sink destroyed
 // without finish() discards nothing it already wrote but leaves a zstd frame unterminated.
 #pragma once
 
@@ -35,7 +36,9 @@ class OutputSink {
  private:
   OutputSink() = default;
   bool flush_raw(const char* data, std::size_t size);
-  bool drain(bool end);
+  bool drain(bool end);  // the buffer, through send()
+  // Writes `size` bytes, compressed when the sink compresses (`end`: and ends the frame).
+  bool send(const char* data, std::size_t size, bool end);
 
   struct ZstdDeleter {
     void operator()(void* cctx) const;
