@@ -15,9 +15,13 @@ namespace pgnkit::replay {
 bool canonical_san_form(std::string_view san);
 
 // Whether a move the replayer played was written as canonical SAN, so that a record can hold
-// the text as written (most moves); else chess::write_san writes it again.
+// the text as written (most moves); else chess::write_san writes it again. `notes` and `quick`
+// as in MoveEvent.
+inline bool written_canonically(std::string_view san, std::uint16_t notes, bool quick) {
+  return notes == 0 && (quick || canonical_san_form(san));
+}
 inline bool written_canonically(const MoveEvent& e) {
-  return e.notes == 0 && (e.quick || canonical_san_form(e.san_as_written));
+  return written_canonically(e.san_as_written, e.notes, e.quick);
 }
 
 class RecordSink {

@@ -51,7 +51,8 @@ std::string_view game_status_name(GameStatus s) {
   return "ongoing";
 }
 
-Replayer::Replayer(ReplaySink& sink, ReplayOptions options) : sink_(sink), options_(options) {
+Replayer::Replayer(ReplaySink& sink, ReplayOptions options)
+    : sink_(sink), options_(options), follow_moves_(options.want_moves || options.want_last_move) {
   lines_.reserve(kMaxLines + 1);
   history_.reserve(1024);
 }
@@ -373,9 +374,12 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   const std::uint16_t notes = notes_read | chess::suffix_notes(quick.suffix, check, mate);
   if (notes) report_notes(line, text, where, m, notes);
   after_move(line, material_changed, mate);
-  if (options_.want_moves)
-    sink_.move(MoveEvent{game_, line.ply, static_cast<std::uint32_t>(lines_.size() - 1), m,
-                         line.before, line.cur, text, notes, where, read_quickly});
+  if (follow_moves_) {  // one test on check's path, whichever is wanted
+    if (options_.want_last_move) last_ = LastMove{last_.count + 1, m, notes, read_quickly};
+    if (options_.want_moves)
+      sink_.move(MoveEvent{game_, line.ply, static_cast<std::uint32_t>(lines_.size() - 1), m,
+                           line.before, line.cur, text, notes, where, read_quickly});
+  }
   return pgn::Control::Continue;
 }
 

@@ -45,10 +45,11 @@ class ReplaySink {
 };
 
 struct ReplayOptions {
-  bool variations = true;   // replay variations (false: skip them unread)
-  bool allow_null = false;  // accept null moves (--, Z0) instead of reporting them
-  bool tag_checks = true;   // Seven Tag Roster, Date/Round/Result form, duplicates
-  bool want_moves = false;  // call ReplaySink::move for every move played
+  bool variations = true;       // replay variations (false: skip them unread)
+  bool allow_null = false;      // accept null moves (--, Z0) instead of reporting them
+  bool tag_checks = true;       // Seven Tag Roster, Date/Round/Result form, duplicates
+  bool want_moves = false;      // call ReplaySink::move for every move played
+  bool want_last_move = false;  // keep last_move() up to date
 };
 
 class Replayer : public pgn::Visitor {
@@ -69,6 +70,20 @@ class Replayer : public pgn::Visitor {
   // The position the game started from, once begin_movetext() has set it up (null before,
   // and for games that cannot be replayed).
   const chess::Position* start_position() const { return has_start_ ? &start_ : nullptr; }
+
+  // The last move played (with ReplayOptions::want_last_move), for a visitor that follows the
+  // replayer without a ReplaySink::move call per move: `count` (moves played so far) tells
+  // whether san() played one.
+  struct LastMove {
+    std::uint64_t count = 0;
+    chess::Move move;
+    std::uint16_t notes = 0;  // chess::SanNote bits
+    bool quick = false;       // as MoveEvent::quick
+  };
+  const LastMove& last_move() const { return last_; }
+  // The positions before and after the last move played (valid until the next call).
+  const chess::Position& last_move_before() const { return lines_.back().before; }
+  const chess::Position& last_move_after() const { return lines_.back().cur; }
 
  private:
   // One line of play (the main line or a variation) as it is being replayed.
@@ -106,6 +121,8 @@ class Replayer : public pgn::Visitor {
 
   ReplaySink& sink_;
   ReplayOptions options_;
+  bool follow_moves_ = false;  // want_moves or want_last_move
+  LastMove last_;
   chess::Position start_;
   bool has_start_ = false;
 

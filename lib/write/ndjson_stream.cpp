@@ -282,10 +282,10 @@ class NdjsonStream::Fallback : private replay::RecordSink {
 };
 
 NdjsonStream::NdjsonStream(NdjsonGameSink& sink)
-    : ReadThroughReplayer(*this,
+    : ReadThroughReplayer(static_cast<replay::ReplaySink&>(*this),
                           [] {
                             replay::ReplayOptions options;
-                            options.want_moves = true;
+                            options.want_last_move = true;  // not a move() call per move
                             return options;
                           }()),
       sink_(sink),
@@ -374,24 +374,21 @@ void NdjsonStream::start_line() {
 
 pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
   log_.san(text, where);
-  played_ = false;
-  ReadThroughReplayer::san(text, where);  // calls move() when the move is played
+  const std::uint64_t played_before = last_move().count;
+  ReadThroughReplayer::san(text, where);
   if (in_moves_) {
     // Not played: as written. Played: canonical, which is the text as written for most moves.
-    const bool as_written = !played_ || canonical_size_ == 0;
-    writer_->san(played_, as_written ? text : std::string_view(canonical_, canonical_size_),
-                 played_move_);
+    const LastMove& m = last_move();
+    const bool played = m.count != played_before;
+    std::string_view san = text;
+    if (played && !replay::written_canonically(text, m.notes, m.quick)) {
+      san = std::string_view(
+          canonical_, static_cast<std::size_t>(chess::write_san(last_move_before(), m.move,
+                                                                last_move_after(), canonical_)));
+    }
+    writer_->san(played, san, m.move);
   }
   return pgn::Control::Continue;
-}
-
-void NdjsonStream::move(const replay::MoveEvent& e) {
-  played_ = true;
-  played_move_ = e.move;
-  canonical_size_ = 0;  // the text as written
-  if (!replay::written_canonically(e))
-    canonical_size_ =
-        static_cast<std::size_t>(chess::write_san(e.before, e.move, e.after, canonical_));
 }
 
 pgn::Control NdjsonStream::nag(std::uint32_t code, pgn::Location where) {

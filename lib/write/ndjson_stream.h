@@ -65,7 +65,6 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
   // ReplaySink.
   void problem(const replay::Problem& p) override;
-  void move(const replay::MoveEvent& e) override;
   void game_end(const replay::GameReport& r) override;
 
   NdjsonGameSink& sink_;
@@ -84,13 +83,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::string unescaped_;
   std::optional<pgn::Outcome> marker_;
   std::vector<replay::Problem> problems_;
-  bool move_errors_ = false;  // an illegal move, or a move after the end
-  // The move being read: whether it was played, and its canonical SAN when that differs from
-  // the text as written.
-  bool played_ = false;
-  chess::Move played_move_;
-  char canonical_[chess::kMaxSan + 2] = {};
-  std::size_t canonical_size_ = 0;
+  bool move_errors_ = false;                 // an illegal move, or a move after the end
+  char canonical_[chess::kMaxSan + 2] = {};  // a move's SAN when written otherwise
   TextBuffer line_;
   std::unique_ptr<detail::NdjsonParts> parts_;  // writes into line_
   std::unique_ptr<MoveWriter> writer_;
