@@ -83,11 +83,6 @@ pgn::Control ReadThroughReplayer::begin_movetext() {
   return pgn::Control::Continue;
 }
 
-pgn::Control ReadThroughReplayer::san(std::string_view text, pgn::Location where) {
-  if (!skipped_from_) Replayer::san(text, where);
-  return pgn::Control::Continue;
-}
-
 pgn::Skip ReadThroughReplayer::begin_variation(pgn::Location where) {
   ++depth_;
   if (!skipped_from_ && Replayer::begin_variation(where) == pgn::Skip::Yes) skipped_from_ = depth_;

@@ -43,7 +43,10 @@ class ReadThroughReplayer : public Replayer {
   // pgn::Visitor callbacks (hide the Replayer's; each forwards to it when it should).
   void begin_game(const pgn::GameInfo& info);
   pgn::Control begin_movetext();  // Continue, even for a game that is not replayed
-  pgn::Control san(std::string_view text, pgn::Location where);
+  pgn::Control san(std::string_view text, pgn::Location where) {  // inline: a call per move
+    if (!skipped_from_) Replayer::san(text, where);
+    return pgn::Control::Continue;
+  }
   pgn::Skip begin_variation(pgn::Location where);  // No
   pgn::Control end_variation(pgn::Location where);
 

@@ -25,6 +25,25 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+// A clock's seconds in decimal: nearly always below 1,000 (a lichess game's clock).
+char* put_seconds_count(char* p, std::int32_t v) {
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  const auto u = static_cast<std::uint32_t>(v);
+  if (u < 10) {
+    *p = static_cast<char>('0' + u);
+    return p + 1;
+  }
+  if (u < 100) return put(p, std::string_view(kPairs + 2 * u, 2));
+  if (u < 1000) {
+    *p = static_cast<char>('0' + u / 100);
+    return put(p + 1, std::string_view(kPairs + 2 * (u % 100), 2));
+  }
+  return std::to_chars(p, p + 12, u).ptr;
+}
+
 // Whether `text` may hold commands (its first byte after white space is '['): spares the
 // readers of commands most other comments.
 bool starts_with_command(std::string_view text) {
@@ -153,8 +172,7 @@ class NdjsonStream::MoveWriter {
   // The open move's commands, if any (and they are then written).
   static char* put_commands(Level& l, char* p) {
     if (l.commands == Commands::Clock || l.commands == Commands::EvalClock) {
-      p = put(p, ",\"clock\":");
-      p = std::to_chars(p, p + 12, l.clock).ptr;
+      p = put_seconds_count(put(p, ",\"clock\":"), l.clock);
       if (l.commands == Commands::EvalClock) {
         p = put(p, l.eval.mate ? ",\"eval\":{\"mate\":" : ",\"eval\":{\"cp\":");
         p = std::to_chars(p, p + 12, l.eval.value).ptr;
@@ -304,6 +322,8 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   line_.put("{\"tags\":{");
   tag_bits_ = 0;
   tags_again_ = false;
+  fen_tag_ = false;
+  result_tag_ = SIZE_MAX;
   marker_.reset();
   problems_.clear();
   move_errors_ = false;
@@ -314,13 +334,6 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
                                pgn::Location where) {
   const auto [name_text, value_text] = log_.tag(name, value_raw, where);
   TagText t{name_text, value_text};
-  std::string_view value = value_raw;
-  if (value_raw.find('\\') != std::string_view::npos) {  // rare: most values need no unescaping
-    unescaped_.clear();
-    pgn::unescape_tag(value_raw, unescaped_);
-    t.value = log_.keep(unescaped_);
-    value = unescaped_;
-  }
   // Written as it comes, unless its name came before: then start_line() writes them all
   // again, each name once. A bit per name (by a hash of its key) finds most new names
   // without comparing names.
@@ -330,16 +343,36 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
     for (const TagText& u : tags_) tags_again_ |= log_.text(u.name) == name;
   }
   tag_bits_ |= bit;
-  tags_.push_back(t);
+  bool written = false;
   if (!tags_again_) {
-    // The reader's tag names are letters, digits, '_' and '-': no escapes.
-    char* p = line_.room(name.size() + 4);
-    if (tags_.size() > 1) *p++ = ',';
+    // The reader's tag names are letters, digits, '_' and '-': no escapes. Most values need
+    // neither unescaping ('\\' fails the check) nor JSON escapes: copied as they are.
+    char* p = line_.room(name.size() + value_raw.size() + 6);
+    if (!tags_.empty()) *p++ = ',';
     *p++ = '"';
     p = put(p, name);
-    line_.commit(put(p, "\":"));
-    parts_->text(value);
+    p = put(p, "\":\"");
+    if (char* end = copy_if_plain(p, value_raw)) {
+      *end++ = '"';
+      written = true;
+      line_.commit(end);
+    } else {
+      line_.commit(p - 1);  // up to the ':'
+    }
   }
+  if (!written) {
+    std::string_view value = value_raw;
+    if (value_raw.find('\\') != std::string_view::npos) {
+      unescaped_.clear();
+      pgn::unescape_tag(value_raw, unescaped_);
+      t.value = log_.keep(unescaped_);
+      value = unescaped_;
+    }
+    if (!tags_again_) parts_->text(value);
+  }
+  if (name.size() == 3 && name == "FEN") fen_tag_ = true;
+  if (name.size() == 6 && name == "Result") result_tag_ = tags_.size();  // the last one counts
+  tags_.push_back(t);
   return ReadThroughReplayer::tag(name, value_raw, where);
 }
 
@@ -354,8 +387,6 @@ pgn::Control NdjsonStream::begin_movetext() {
 // begins.
 void NdjsonStream::start_line() {
   const chess::Position* start = start_position();
-  bool fen_tag = false;
-  for (const TagText& t : tags_) fen_tag |= log_.text(t.name) == "FEN";
   detail::NdjsonParts& parts = *parts_;
   if (tags_again_) {
     tag_views_.clear();
@@ -366,7 +397,7 @@ void NdjsonStream::start_line() {
   } else {
     line_.put('}');
   }
-  parts.start_fen(replayed() && fen_tag ? start : nullptr);
+  parts.start_fen(replayed() && fen_tag_ ? start : nullptr);
   parts.key("moves");
   writer_->begin(line_, log_, start && start->chess960());
   in_moves_ = true;
@@ -452,13 +483,8 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   if (!in_moves_) start_line();  // the reader always calls begin_movetext(): not in practice
   in_moves_ = false;
   writer_->end();
-  bool result_tag = false;
-  std::string_view result;
-  for (const TagText& t : tags_) {
-    if (log_.text(t.name) != "Result") continue;
-    result_tag = true;
-    result = log_.text(t.value);
-  }
+  const bool result_tag = result_tag_ < tags_.size();
+  const std::string_view result = result_tag ? log_.text(tags_[result_tag_].value) : "";
   parts_->game_end(detail::result_text(result, result_tag, marker_),
                    replayed() ? r.final_position : nullptr, problems_);
   sink_.line(r.game, line_.view());

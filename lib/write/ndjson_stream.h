@@ -80,6 +80,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::vector<TagView> tag_views_;
   std::uint64_t tag_bits_ = 0;  // a bit per tag name read (of 64, by a hash of its key)
   bool tags_again_ = false;     // a name came twice
+  bool fen_tag_ = false;
+  std::size_t result_tag_ = SIZE_MAX;  // the last Result tag's index in tags_, if any
   std::string unescaped_;
   std::optional<pgn::Outcome> marker_;
   std::vector<replay::Problem> problems_;
