@@ -118,7 +118,7 @@ W load(const char* p) {
 // Scans n bytes at p for special bytes and, with `folded`, for two spaces in a row; copies
 // them to `out` when `out` is not null and there is none. True when there is none.
 #if PGNKIT_SCAN_AVX2
-// scan_plain() for n >= 32, 32 bytes at a time: long comments (an engine's analysis) are most
+// scan_plain() for n >= 64, 64 bytes at a time: long comments (an engine's analysis) are most
 // of what the NDJSON writer and the PGN writer read. Compiled for AVX2 whatever the build's
 // flags; called only where the CPU has it (see scan_plain).
 // The bytes of v that are special (below 0x20 or from 0x80 up, '"', '\\'), as a mask.
@@ -138,26 +138,43 @@ template <bool folded>
 __attribute__((target("avx2"))) bool scan_plain_avx2(const char* p, std::size_t n, char* out) {
   const char* q = p;
   const char* const end = p + n;
-  // Blocks with the byte after them readable: a space followed by one is a space bit with the
-  // next byte's bit set, the block's last byte checked against the byte after it.
-  for (; end - q >= 33; q += 32) {
-    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    std::uint32_t bad = special_avx2(v);
-    if constexpr (folded) {
-      const std::uint32_t spaces = spaces_avx2(v);
-      const std::uint32_t next = (spaces >> 1) | (q[32] == ' ' ? 0x8000'0000u : 0u);
-      bad |= spaces & next;
+  // A space after a space: each byte's space bit against the one before it, carried across
+  // blocks in `after_space`.
+  std::uint64_t after_space = 0;
+  for (; end - q >= 64; q += 64) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32));
+    if (out) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (q - p)), a);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (q - p) + 32), b);
     }
-    if (out) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (q - p)), v);
+    std::uint64_t bad = special_avx2(a) | std::uint64_t{special_avx2(b)} << 32;
+    if constexpr (folded) {
+      const std::uint64_t spaces = spaces_avx2(a) | std::uint64_t{spaces_avx2(b)} << 32;
+      bad |= spaces & (spaces << 1 | after_space);
+      after_space = spaces >> 63;
+    }
     if (bad != 0) return false;
   }
-  // The last 32 bytes (overlapping what was checked): neighbours inside the block only, which
-  // covers every pair not checked above.
+  if (end - q >= 32) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    if (out) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (q - p)), a);
+    std::uint32_t bad = special_avx2(a);
+    if constexpr (folded) {
+      const std::uint32_t spaces = spaces_avx2(a);
+      bad |= spaces & (spaces << 1 | static_cast<std::uint32_t>(after_space));
+    }
+    if (bad != 0) return false;
+    q += 32;
+  }
+  if (q == end) return true;
+  // Fewer than 32 bytes left: the last 32 (overlapping what was checked, so that the pair
+  // across the boundary is inside the block).
   const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(end - 32));
   std::uint32_t bad = special_avx2(v);
   if constexpr (folded) {
     const std::uint32_t spaces = spaces_avx2(v);
-    bad |= spaces & (spaces >> 1);
+    bad |= spaces & (spaces << 1);
   }
   if (bad != 0) return false;
   if (out) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + n - 32), v);

@@ -54,7 +54,8 @@ bool starts_with_command(std::string_view text) {
 }  // namespace
 
 class NdjsonStream::MoveWriter {
-  enum class Commands : std::uint8_t { None, Clock, EvalClock, Read };
+  // What the open move's first comment is, when it keeps the move 'plain' (see Level).
+  enum class Commands : std::uint8_t { None, Clock, EvalClock, Read, Text };
 
  public:
   // Starts the main line in `out` (after "moves":).
@@ -104,10 +105,11 @@ class NdjsonStream::MoveWriter {
         if ((l.clock = plain_eval_clock(text, l.eval)) >= 0)
           return void(l.commands = Commands::EvalClock);
         if (parse_command_comment(text, l.read)) return void(l.commands = Commands::Read);
+      } else if (l.plain && write_text(l, text)) {
+        return void(l.commands = Commands::Text);
       }
     } else if (l.commands != Commands::None) {
-      l.comments.push_back(l.commands_text);  // a second comment: both are texts
-      l.commands = Commands::None;
+      release_first_comment(l);  // a second comment: both are texts
     }
     l.comments.push_back(kept);
     l.plain = false;
@@ -152,8 +154,11 @@ class NdjsonStream::MoveWriter {
     std::vector<std::uint32_t> nags;
     std::vector<GameLog::Text> comments;
     // A first comment that holds only commands (then `comments` is empty): a plain clock
-    // (`clock`, in seconds), an eval and a plain clock (`eval`, `clock`), or others (`read`).
+    // (`clock`, in seconds), an eval and a plain clock (`eval`, `clock`), or others (`read`);
+    // or, for a plain move, folded ASCII text already written at `text_at` in dst (an
+    // engine's analysis), taken back if anything else comes for the move.
     Commands commands = Commands::None;
+    std::size_t text_at = 0;
     std::int32_t clock = -1;
     Eval eval;
     CommentCommands read;
@@ -169,7 +174,28 @@ class NdjsonStream::MoveWriter {
     }
   };
 
-  // The open move's commands, if any (and they are then written).
+  // Writes `text` as the open move's "comment" when it folds to itself once trimmed and needs
+  // no escape; false (and nothing written) otherwise.
+  static bool write_text(Level& l, std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    const std::size_t at = l.dst->size();
+    char* const p = put(l.dst->room(text.size() + 16), ",\"comment\":\"");
+    char* const end = copy_if_plain_folded(p, text);
+    if (!end) return false;
+    *end = '"';
+    l.dst->commit(end + 1);
+    l.text_at = at;
+    return true;
+  }
+  // The first comment becomes the first of `comments` (its text taken back from dst).
+  static void release_first_comment(Level& l) {
+    if (l.commands == Commands::Text) l.dst->commit(l.dst->data() + l.text_at);
+    l.comments.push_back(l.commands_text);
+    l.commands = Commands::None;
+  }
+
+  // The open move's commands, if any (and they are then written; Text already is).
   static char* put_commands(Level& l, char* p) {
     if (l.commands == Commands::Clock || l.commands == Commands::EvalClock) {
       p = put_seconds_count(put(p, ",\"clock\":"), l.clock);
@@ -234,8 +260,7 @@ class NdjsonStream::MoveWriter {
         *p++ = '}';
         return l.dst->commit(p);
       }
-      l.comments.push_back(l.commands_text);  // the general path reads it again
-      l.commands = Commands::None;
+      release_first_comment(l);  // the general path reads it again
     }
     if (bare && l.comments.size() <= 1) {
       // Most other moves: nothing more, or one comment of plain text.

@@ -66,6 +66,37 @@ std::vector<std::string> to_ndjson(const std::vector<replay::GameRecord>& games)
   return out;
 }
 
+std::optional<std::string> corpus_games_with(const std::string& path, std::string_view needle,
+                                             std::size_t games) {
+  if (!fs::exists(path)) return std::nullopt;
+  auto source = io::Source::open(path);
+  if (!source) return std::nullopt;
+  std::string pending, out;
+  std::size_t found = 0;
+  char buf[1 << 16];
+  // Games are cut at each "[Event " that starts a line; the last one read may be incomplete,
+  // so it waits for the next read (or the end).
+  auto take = [&](std::string_view game) {
+    if (game.find(needle) == std::string_view::npos) return;
+    out.append(game);
+    ++found;
+  };
+  while (found < games) {
+    const std::size_t n = source->read(buf, sizeof buf);
+    if (n == 0) break;
+    pending.append(buf, n);
+    std::size_t start = 0;
+    for (std::size_t at = 1;
+         found < games && (at = pending.find("\n[Event ", at)) != std::string::npos; ++at) {
+      take(std::string_view(pending).substr(start, at + 1 - start));
+      start = at + 1;
+    }
+    pending.erase(0, start);
+  }
+  if (found < games && !pending.empty()) take(pending);
+  return out;
+}
+
 std::optional<std::string> corpus_sample(const std::string& path, std::size_t games) {
   if (!fs::exists(path)) return std::nullopt;
   auto source = io::Source::open(path);

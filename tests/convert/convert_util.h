@@ -40,6 +40,10 @@ std::vector<std::string> to_ndjson(const std::vector<replay::GameRecord>& games)
 // The first `games` games of a (possibly compressed) PGN file, cut at a "[Event " line, or
 // nullopt when the file is absent.
 std::optional<std::string> corpus_sample(const std::string& path, std::size_t games);
+// The first `games` games of the file that contain `needle` (a game: from a line starting
+// with "[Event " to the next); nullopt when the file is absent.
+std::optional<std::string> corpus_games_with(const std::string& path, std::string_view needle,
+                                             std::size_t games);
 
 // Every PGN file under `dir` (recursively), sorted; empty when absent.
 std::vector<std::string> pgn_files(const std::string& dir);

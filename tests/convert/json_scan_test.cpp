@@ -76,5 +76,32 @@ TEST(json, PlainChecksAgreeWithTheirContract) {
   EXPECT_GT(folded_count, 10000u);
 }
 
+// Every place a pair of spaces (or one special byte) can sit in texts of 1 to 200 bytes: the
+// block edges of the 16-, 32- and 64-byte scans, where random texts rarely put them.
+TEST(json, PlainChecksFindEveryPosition) {
+  for (std::size_t n = 1; n <= 200; ++n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string s(n, 'a');
+      const std::unique_ptr<char[]> block(new char[n]);  // exact size, for ASan
+      s[i] = '"';
+      std::copy(s.begin(), s.end(), block.get());
+      std::string_view text(block.get(), n);
+      ASSERT_FALSE(is_plain_json(text)) << n << " " << i;
+      ASSERT_FALSE(is_plain_folded_json(text)) << n << " " << i;
+      if (i == 0 || i + 1 == n) continue;
+      s[i] = ' ';
+      std::copy(s.begin(), s.end(), block.get());
+      ASSERT_TRUE(is_plain_folded_json(text)) << n << " " << i;
+      s[i + 1] = ' ';
+      std::copy(s.begin(), s.end(), block.get());
+      if (i + 2 == n) continue;  // a trailing space, not a pair inside
+      ASSERT_TRUE(is_plain_json(text)) << n << " " << i;
+      ASSERT_FALSE(is_plain_folded_json(text)) << n << " " << i;
+      std::string copy(n, '#');
+      ASSERT_EQ(copy_if_plain_folded(copy.data(), text), nullptr) << n << " " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pgnkit::write

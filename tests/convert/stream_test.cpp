@@ -129,7 +129,7 @@ TEST(convert, NdjsonStreamClocksAndTags) {
   // A plain clock (kept as a number until its move closes) followed by another comment, a
   // NAG, a variation, or nothing; clocks in a variation and before the first move; an eval
   // and a clock (lichess's other comment) alone, then a NAG, then a comment; other commands
-  // alone and before a variation; a non-canonical eval (a comment). Twenty
+  // alone and before a variation; a non-canonical eval (a comment); text comments. Twenty
   // distinct tag names (some share a bit of the writer's 64-bit name filter) written as they
   // come, and the same with a name repeated at the end (all written again, each name once).
   std::string tags;
@@ -143,8 +143,14 @@ TEST(convert, NdjsonStreamClocksAndTags) {
       "{text} Be7 {[%emt 0:00:05]} 6. Re1 {[%eval 0.10] [%clk 0:00:27]} b5 {[%emt 0:00:04]} "
       "(6... d6) 7. Bb3 {[%eval #4] [%clk 0:00:26]} d6 {[%eval -0.05] [%clk 0:00:25]} *\n\n";
   const std::string pgn = tags + "\n" + moves + tags + "[Tag21 \"again\"]\n\n" + moves +
-                          "[Event \"x\"]\n\n{[%clk 0:01:00]} 1. e4 {[%clk 0:01:00]} *\n";
-  EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 9u);
+                          "[Event \"x\"]\n\n{[%clk 0:01:00]} 1. e4 {[%clk 0:01:00]} *\n\n" +
+                          // Text comments (written at once while the move stays plain), then
+                          // another comment, a NAG, a variation; one to fold, one to escape,
+                          // one starting with '[', one before the end.
+                          "[Event \"y\"]\n\n1. e4 {one} {two} e5 { text } $1 2. Nf3 {text} "
+                          "(2. d4 {v1} {v2} d5 {v3}) Nc6 {  spaced   text  } 3. Bb5 {a \"quote\"} "
+                          "a6 {[not a command]} 4. Ba4 {last} *\n";
+  EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 12u);
 }
 
 TEST(convert, UciStreamTestData) {
@@ -185,6 +191,15 @@ TEST_P(UciStreamBigCorpus, First2000Games) {
   if (!sample) GTEST_SKIP() << path << " is absent";
   EXPECT_EQ(expect_same_uci(path, *sample), 2000u);
   EXPECT_GE(expect_same_ndjson(path, *sample), 3 * 1990u);
+}
+
+// Lichess's analysed games (an eval and a clock per move), which the first 2,000 games of the
+// file do not have.
+TEST(convert, NdjsonStreamLichessEvals) {
+  const std::string path = shared_path("corpus/lichess.pgn.zst");
+  const auto sample = corpus_games_with(path, "[%eval ", 300);
+  if (!sample) GTEST_SKIP() << path << " is absent";
+  EXPECT_GE(expect_same_ndjson(path, *sample), 3 * 290u);
 }
 
 INSTANTIATE_TEST_SUITE_P(convert, UciStreamBigCorpus,
