@@ -58,11 +58,8 @@ class GameLog {
   void end_game(const pgn::EndInfo& info) { end_ = info; }
 
   // Keeps more text with the game's (until the next begin_game()).
-  Text keep(std::string_view s) {
-    const Text t{bytes_.size(), s.size()};
-    bytes_.put(s);
-    return t;
-  }
+  // It is an entry of its own, which replay() skips: the calls around it read as they were.
+  Text keep(std::string_view s) { return entry(Kind::Kept, {}, s); }
   std::string_view text(Text t) const { return {bytes_.data() + t.offset, t.size}; }
 
   // Plays the game into `v` as the reader delivered it (return values are ignored: the log
@@ -80,7 +77,8 @@ class GameLog {
     BeginVariation,
     EndVariation,
     Termination,
-    SyntaxError
+    SyntaxError,
+    Kept  // text kept by keep(), not a call
   };
 
   void start(Kind kind, const pgn::Location& where) {
@@ -169,6 +167,7 @@ void GameLog::replay(V& v) const {
                                         static_cast<pgn::Severity>(code >> 8), where, r.text()});
         break;
       }
+      case Kind::Kept: r.text(); break;
     }
   }
   v.end_game(end_);

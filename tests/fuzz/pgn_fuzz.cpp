@@ -3,16 +3,25 @@
 // buffer, a shallow nesting limit and null moves allowed (to reach the buffer-boundary and
 // nesting-limit paths with small inputs). The sink keeps nothing but checks what it is told:
 // locations are 1-based and inside the stream, game numbers run 1, 2, 3... and agree with the
-// reader's statistics. A failed check aborts, which libFuzzer reports as a crash.
+// reader's statistics. Then a second route to `convert --to ndjson`'s output: the streamed
+// writer (NdjsonStream, with its fast paths) against the record writer (RecordBuilder +
+// write_ndjson), line for line. A failed check aborts, which libFuzzer reports as a crash.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
+#include <string>
+#include <vector>
+
 #include "io/source.h"
 #include "pgn/reader.h"
+#include "replay/record_builder.h"
 #include "replay/replayer.h"
+#include "write/annotate.h"
+#include "write/ndjson_stream.h"
+#include "write/ndjson_writer.h"
 
 namespace {
 
@@ -66,6 +75,44 @@ void run(std::string_view bytes, const pgn::ReaderOptions& reader, replay::Repla
     fail("all bytes consumed", stats.bytes, src.offset());
 }
 
+// The lines of both NDJSON writers: a game without move errors is streamed by NdjsonStream;
+// one with move errors comes as a record, written by write_ndjson like every record.
+struct StreamedLines : write::NdjsonGameSink {
+  std::vector<std::string> lines;
+  void line(std::uint64_t, std::string_view line) override { lines.emplace_back(line); }
+  void record(const replay::GameRecord& r) override {
+    write::write_ndjson(r, {}, lines.emplace_back());
+  }
+};
+struct RecordLines : replay::RecordSink {
+  std::vector<std::string> lines;
+  void game(const replay::GameRecord& r) override {
+    write::write_ndjson(r, {}, lines.emplace_back());
+  }
+};
+
+void compare_ndjson(std::string_view bytes) {
+  StreamedLines streamed;
+  {
+    io::Source src = io::Source::from_memory(bytes, "fuzz");
+    write::stream_ndjson(src, streamed);
+  }
+  RecordLines records;
+  {
+    io::Source src = io::Source::from_memory(bytes, "fuzz");
+    replay::RecordBuilder builder(records);
+    pgn::read_pgn(src, builder);
+  }
+  if (streamed.lines.size() != records.lines.size())
+    fail("NDJSON games: stream == records", streamed.lines.size(), records.lines.size());
+  for (std::size_t i = 0; i < streamed.lines.size(); ++i) {
+    if (streamed.lines[i] == records.lines[i]) continue;
+    std::fprintf(stderr, "stream: %s\nrecord: %s\n", streamed.lines[i].c_str(),
+                 records.lines[i].c_str());
+    fail("NDJSON line: stream == record, game", i + 1, 0);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -82,5 +129,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   lax.allow_null = true;
   lax.want_moves = true;
   run(bytes, small, lax);
+  compare_ndjson(bytes);
   return 0;
 }
