@@ -136,6 +136,22 @@ TEST(convert, CommentCommandsReadTextWritesBackExactly) {
   }
 }
 
+// `text` with white space of several kinds around it and, when `change`, one byte replaced by
+// one of `bytes` (the texts the shortcut readers below are tried on).
+std::string varied(const std::string& text, bool change, const std::string& bytes,
+                   std::mt19937& rng) {
+  static const std::string pad[] = {"", " ", "  ", "\n", " \t"};
+  std::string out = pad[rng() % 5] + text + pad[rng() % 5];
+  if (change) out[rng() % out.size()] = bytes[rng() % bytes.size()];
+  return out;
+}
+
+std::string trim(std::string text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  text.erase(0, text.find_first_not_of(" \t\n\r"));
+  return text;
+}
+
 // plain_clock_seconds(), the shortcut parse_command_comment() and the NDJSON stream take,
 // against a regular expression of its contract ("[%clk H:MM:SS]" or "[%clk HH:MM:SS]" once
 // trimmed, no leading zero in the hours), on canonical clocks of random values, half of them
@@ -145,18 +161,13 @@ TEST(convert, PlainClockMatchesItsContract) {
   const std::regex contract(R"(\[%clk ([1-9][0-9]|[0-9]):([0-5][0-9]):([0-5][0-9])\])");
   std::mt19937 rng(11);
   const std::string bytes = std::string("0123456789:] [%clkemt#.-\t\n") + '\0' + '\x80';
-  const std::string pad[] = {"", " ", "  ", "\n", " \t"};
   std::size_t accepted = 0;
   for (int round = 0; round < 100000; ++round) {
     const std::int64_t seconds = round < 1000 ? round * 37 : rng() % (100 * 3600);
     std::string text;
     append_command_comment(text, CommentCommands{seconds * 1000, std::nullopt, std::nullopt});
-    text = pad[rng() % 5] + text + pad[rng() % 5];
-    if (round % 2 == 1) text[rng() % text.size()] = bytes[rng() % bytes.size()];
-    std::string trimmed = text;
-    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
-      trimmed.pop_back();
-    trimmed.erase(0, trimmed.find_first_not_of(" \t\n\r"));
+    text = varied(text, round % 2 == 1, bytes, rng);
+    const std::string trimmed = trim(text);
     std::smatch m;
     std::int32_t expected = -1;
     if (std::regex_match(trimmed, m, contract))
@@ -181,7 +192,6 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
   const std::regex shape(R"(\[%eval [^\s\]]+\]\s+\[%clk [^\s\]]+\])");
   std::mt19937 rng(13);
   const std::string bytes = std::string("0123456789:] [%clkevaltm#.-\t\n") + '\0' + '\x80';
-  const std::string pad[] = {"", " ", "  ", "\n", " \t"};
   std::size_t accepted = 0;
   for (int round = 0; round < 100000; ++round) {
     CommentCommands c;
@@ -192,12 +202,8 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
     if (c.eval->value == 0 && rng() % 2) c.eval->value = 1;
     std::string text;
     append_command_comment(text, c);
-    text = pad[rng() % 5] + text + pad[rng() % 5];
-    if (round % 2 == 1) text[rng() % text.size()] = bytes[rng() % bytes.size()];
-    std::string trimmed = text;
-    while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
-      trimmed.pop_back();
-    trimmed.erase(0, trimmed.find_first_not_of(" \t\n\r"));
+    text = varied(text, round % 2 == 1, bytes, rng);
+    const std::string trimmed = trim(text);
     CommentCommands full;
     const bool expected = parse_command_comment(text, full) && full.eval && full.clock_ms &&
                           !full.emt_ms && *full.clock_ms % 1000 == 0 &&
