@@ -1,7 +1,7 @@
 // Byte sinks: a file, stdout ("-"), zstd-compressed when the file name ends in ".zst".
 // Buffered (long writes go out from the caller's bytes, after what is buffered); errors are
-// values. finish() must be called to flush and close; a Sink destroyed
-// without finish() discards nothing it already wrote but leaves a zstd frame unterminated.
+// values. finish() must be called to flush and close; a Sink destroyed without finish()
+// discards nothing it already wrote but leaves a zstd frame unterminated.
 #pragma once
 
 #include <memory>
