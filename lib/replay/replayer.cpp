@@ -375,10 +375,13 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (notes) report_notes(line, text, where, m, notes);
   after_move(line, material_changed, mate);
   if (follow_moves_) {  // one test on check's path, whichever is wanted
-    if (options_.want_last_move) last_ = LastMove{last_.count + 1, m, notes, read_quickly};
-    if (options_.want_moves)
+    if (options_.want_last_move) {
+      last_ = LastMove{last_.count + 1, m, notes, read_quickly};
+    }
+    if (options_.want_moves) {
       sink_.move(MoveEvent{game_, line.ply, static_cast<std::uint32_t>(lines_.size() - 1), m,
                            line.before, line.cur, text, notes, where, read_quickly});
+    }
   }
   return pgn::Control::Continue;
 }

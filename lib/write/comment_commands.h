@@ -113,7 +113,7 @@ inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
   if (p == digits || (*digits == '0' && p - digits > 1)) return -1;
   if (!mate) {
     if (end - p < 2 || *p != '.' || !digit(p[1])) return -1;
-    v = v * 100 + (p[1] - '0') * 10;
+    v = v * 100 + std::int64_t{p[1] - '0'} * 10;
     p += 2;
     if (p != end && digit(*p)) {
       if (*p == '0') return -1;

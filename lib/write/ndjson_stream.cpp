@@ -36,10 +36,10 @@ char* put_seconds_count(char* p, std::int32_t v) {
     *p = static_cast<char>('0' + u);
     return p + 1;
   }
-  if (u < 100) return put(p, std::string_view(kPairs + 2 * u, 2));
+  if (u < 100) return put(p, std::string_view(kPairs + std::size_t{2} * u, 2));
   if (u < 1000) {
     *p = static_cast<char>('0' + u / 100);
-    return put(p + 1, std::string_view(kPairs + 2 * (u % 100), 2));
+    return put(p + 1, std::string_view(kPairs + std::size_t{2} * (u % 100), 2));
   }
   return std::to_chars(p, p + 12, u).ptr;
 }
