@@ -18,7 +18,11 @@ template <class V>
 class GameReader {
  public:
   GameReader(io::Source& src, V& visitor, const ReaderOptions& options)
-      : lx_(src, options.buffer_size), v_(visitor), max_depth_(options.max_variation_depth) {}
+      : lx_(src, options.buffer_size), v_(visitor), max_depth_(options.max_variation_depth) {
+    // A visitor that keeps token texts past their call says so (see pgn/visitor.h).
+    if constexpr (requires(V & v) { v.before_buffer_moves(); })
+      lx_.on_buffer_move([](void* v) { static_cast<V*>(v)->before_buffer_moves(); }, &v_);
+  }
 
   ReadStats run() {
     while (handle(lx_.next(tok_), tok_)) {

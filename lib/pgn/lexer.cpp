@@ -79,6 +79,7 @@ Lexer::Lexer(io::Source& src, std::size_t buffer_size)
 bool Lexer::refill() {
   const auto keep = static_cast<std::size_t>(end_ - tok_);
   if (tok_ != buf_) {
+    if (move_fn_) move_fn_(move_ctx_);
     const auto shift = static_cast<std::size_t>(tok_ - buf_);
     std::memmove(buf_, tok_, keep);
     origin_ += shift;

@@ -98,6 +98,12 @@ class Lexer {
   std::string_view keep_text(std::string_view text);
   // The offset of the next byte to lex.
   std::uint64_t position() const { return abs(p_); }
+  // Calls fn(ctx) just before the bytes of tokens already returned are overwritten (a refill
+  // moves the unfinished token to the buffer's front): until then, their texts stay valid.
+  void on_buffer_move(void (*fn)(void*), void* ctx) {
+    move_fn_ = fn;
+    move_ctx_ = ctx;
+  }
 
  private:
   // A location costs two additions: see origin_ and line_column_.
@@ -162,8 +168,10 @@ class Lexer {
   char* buf_ = nullptr;
   std::size_t cap_ = 0;
   const char* p_ = nullptr;
-  const char* end_ = nullptr;  // *end_ == '\0'
-  const char* tok_ = nullptr;  // start of the token being scanned; refill keeps it
+  const char* end_ = nullptr;         // *end_ == '\0'
+  const char* tok_ = nullptr;         // start of the token being scanned; refill keeps it
+  void (*move_fn_)(void*) = nullptr;  // see on_buffer_move()
+  void* move_ctx_ = nullptr;
   // Unsigned arithmetic modulo 2^64: the stream offset of the byte at q is origin_ + addr(q)
   // (origin_ = offset of buf_[0] - addr(buf_)). line_column_ holds the second half of a
   // Location: line_ in the low 32 bits, and in the high 32 bits 1 - (the offset of the line's

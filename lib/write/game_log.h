@@ -6,6 +6,11 @@
 // The calls are appended to one byte buffer (a kind byte, the location, then the values and
 // texts), reused from game to game: logging a call costs a few stores and the copy of its
 // text. Texts stay where they are until the next game (Text is an offset, not a pointer).
+//
+// A move's and a comment's text (a call each per move) is not copied when it comes: the
+// entry refers to the reader's buffer, which keeps it (see pgn/visitor.h) until the owner
+// calls materialize(), from its before_buffer_moves(): then the texts still referred to are
+// copied into the log.
 #pragma once
 
 #include <cstddef>
@@ -21,14 +26,16 @@ namespace pgnkit::write {
 
 class GameLog {
  public:
-  // A span of the log.
+  // A span of the log, or (`ref`) the text an entry refers to.
   struct Text {
     std::size_t offset = 0, size = 0;
+    bool ref = false;  // offset: where the entry holds the reference
   };
 
   void begin_game(const pgn::GameInfo& info) {
     info_ = info;
     bytes_.clear();
+    unmaterialized_ = 0;
   }
   // Returns the name's and the value's texts.
   std::pair<Text, Text> tag(std::string_view name, std::string_view value_raw,
@@ -37,12 +44,15 @@ class GameLog {
     return {n, text(value_raw)};
   }
   void begin_movetext() { start(Kind::BeginMovetext, {}); }
-  void san(std::string_view s, pgn::Location where) { entry(Kind::San, where, s); }
+  // `s` must stay valid until materialize() (as must comment()'s).
+  void san(std::string_view s, pgn::Location where) { ref_entry(Kind::San, where, s); }
   void nag(std::uint32_t code, pgn::Location where) {
     start(Kind::Nag, where);
     value(code);
   }
-  Text comment(std::string_view s, pgn::Location where) { return entry(Kind::Comment, where, s); }
+  Text comment(std::string_view s, pgn::Location where) {
+    return ref_entry(Kind::Comment, where, s);
+  }
   void begin_variation(pgn::Location where) { start(Kind::BeginVariation, where); }
   void end_variation(pgn::Location where) { start(Kind::EndVariation, where); }
   void termination(pgn::Outcome outcome, std::string_view s, pgn::Location where) {
@@ -60,7 +70,12 @@ class GameLog {
   // Keeps more text with the game's (until the next begin_game()).
   // It is an entry of its own, which replay() skips: the calls around it read as they were.
   Text keep(std::string_view s) { return entry(Kind::Kept, {}, s); }
-  std::string_view text(Text t) const { return {bytes_.data() + t.offset, t.size}; }
+  std::string_view text(Text t) const {
+    return t.ref ? referred(t.offset, t.size) : std::string_view(bytes_.data() + t.offset, t.size);
+  }
+
+  // Copies into the log the texts its entries refer to (those logged since the last call).
+  void materialize();
 
   // Plays the game into `v` as the reader delivered it (return values are ignored: the log
   // holds what the reader delivered to a visitor that never stops or skips).
@@ -87,7 +102,32 @@ class GameLog {
     std::memcpy(p + 1, &where, sizeof where);
     bytes_.commit(p + 1 + sizeof where);
   }
-  // start() and text() in one reservation (a call per move).
+  // A text's reference: the address of the reader's copy, or (once materialized) its offset
+  // in the log with this bit set. (An address never has the top bit set in user space.)
+  static constexpr std::uint64_t kCopied = std::uint64_t{1} << 63;
+
+  // start() and a reference to `s` in one reservation (a call per move).
+  Text ref_entry(Kind kind, const pgn::Location& where, std::string_view s) {
+    const std::uint64_t size = s.size();
+    const auto ref = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(s.data()));
+    char* p = bytes_.room(1 + sizeof where + sizeof size + sizeof ref);
+    *p = static_cast<char>(kind);
+    std::memcpy(p + 1, &where, sizeof where);
+    std::memcpy(p + 1 + sizeof where, &size, sizeof size);
+    char* const r = p + 1 + sizeof where + sizeof size;
+    std::memcpy(r, &ref, sizeof ref);
+    bytes_.commit(r + sizeof ref);
+    return {static_cast<std::size_t>(r - bytes_.data()), s.size(), true};
+  }
+  // The text a reference at `offset` stands for.
+  std::string_view referred(std::size_t offset, std::size_t size) const {
+    std::uint64_t ref;
+    std::memcpy(&ref, bytes_.data() + offset, sizeof ref);
+    if (ref & kCopied) return {bytes_.data() + (ref & ~kCopied), size};
+    return {reinterpret_cast<const char*>(static_cast<std::uintptr_t>(ref)), size};
+  }
+
+  // start() and text() in one reservation.
   Text entry(Kind kind, const pgn::Location& where, std::string_view s) {
     const std::uint64_t size = s.size();
     char* p = bytes_.room(1 + sizeof where + sizeof size + s.size());
@@ -130,17 +170,64 @@ class GameLog {
       at += size;
       return s;
     }
+    // A size and a reference (a San or Comment entry); `ref_at` gets the reference's offset.
+    std::string_view referred_text(std::size_t& ref_at) {
+      const auto size = static_cast<std::size_t>(get<std::uint64_t>());
+      ref_at = at;
+      at += sizeof(std::uint64_t);
+      return log.referred(ref_at, size);
+    }
   };
 
   pgn::GameInfo info_;
   pgn::EndInfo end_;
   TextBuffer bytes_;
+  std::size_t unmaterialized_ = 0;  // the first entry materialize() has not seen
 };
+
+inline void GameLog::materialize() {
+  Reader r{*this, unmaterialized_};
+  const std::size_t stop = bytes_.size();  // the copies go after it
+  std::size_t ref_at = 0;
+  while (r.at < stop) {
+    const auto kind = r.get<Kind>();
+    r.at += sizeof(pgn::Location);
+    switch (kind) {
+      case Kind::Tag:
+        r.text();
+        r.text();
+        break;
+      case Kind::San:
+      case Kind::Comment: {
+        const std::string_view s = r.referred_text(ref_at);
+        std::uint64_t ref;
+        std::memcpy(&ref, bytes_.data() + ref_at, sizeof ref);
+        if (ref & kCopied) break;
+        const Text kept = entry(Kind::Kept, {}, s);  // may move bytes_: offsets only below
+        ref = kept.offset | kCopied;
+        std::memcpy(bytes_.data() + ref_at, &ref, sizeof ref);
+        break;
+      }
+      case Kind::Nag: r.get<std::uint32_t>(); break;
+      case Kind::Termination:
+      case Kind::SyntaxError:
+        r.get<std::uint32_t>();
+        r.text();
+        break;
+      case Kind::Kept: r.text(); break;
+      case Kind::BeginMovetext:
+      case Kind::BeginVariation:
+      case Kind::EndVariation: break;
+    }
+  }
+  unmaterialized_ = bytes_.size();
+}
 
 template <class V>
 void GameLog::replay(V& v) const {
   v.begin_game(info_);
   Reader r{*this};
+  std::size_t ref_at = 0;
   while (r.at < bytes_.size()) {
     const auto kind = r.get<Kind>();
     const auto where = r.get<pgn::Location>();
@@ -151,9 +238,9 @@ void GameLog::replay(V& v) const {
         break;
       }
       case Kind::BeginMovetext: v.begin_movetext(); break;
-      case Kind::San: v.san(r.text(), where); break;
+      case Kind::San: v.san(r.referred_text(ref_at), where); break;
       case Kind::Nag: v.nag(r.get<std::uint32_t>(), where); break;
-      case Kind::Comment: v.comment(r.text(), where); break;
+      case Kind::Comment: v.comment(r.referred_text(ref_at), where); break;
       case Kind::BeginVariation: v.begin_variation(where); break;
       case Kind::EndVariation: v.end_variation(where); break;
       case Kind::Termination: {

@@ -515,9 +515,9 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   sink_.line(r.game, line_.view());
 }
 
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink) {
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options) {
   NdjsonStream stream(sink);
-  pgn::read_pgn(source, stream);
+  pgn::read_pgn(source, stream, options);
 }
 
 }  // namespace pgnkit::write

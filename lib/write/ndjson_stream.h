@@ -56,6 +56,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
   void end_game(const pgn::EndInfo& info);
+  // The reader is about to move the bytes the log's move and comment texts refer to.
+  void before_buffer_moves() { log_.materialize(); }
 
  private:
   class MoveWriter;
@@ -96,6 +98,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
 // Reads PGN from `source` into `sink` (in its own translation unit: the reader is a
 // template, instantiated here once for this visitor).
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink);
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink,
+                   const pgn::ReaderOptions& options = {});
 
 }  // namespace pgnkit::write

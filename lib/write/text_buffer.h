@@ -72,6 +72,7 @@ class TextBuffer {
 
   std::string_view view() const { return {data_.get(), size_}; }
   const char* data() const { return data_.get(); }
+  char* data() { return data_.get(); }  // the bytes written so far, to change in place
   std::size_t size() const { return size_; }
   void clear() { size_ = 0; }
 

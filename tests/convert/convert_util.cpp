@@ -12,11 +12,11 @@ namespace pgnkit::convert_test {
 
 namespace fs = std::filesystem;
 
-Collected read_pgn_text(const std::string& text) {
+Collected read_pgn_text(const std::string& text, const pgn::ReaderOptions& options) {
   Collected c;
   auto source = io::Source::from_memory(std::string_view(text));
   replay::RecordBuilder builder(c);
-  pgn::read_pgn(source, builder);
+  pgn::read_pgn(source, builder, options);
   return c;
 }
 

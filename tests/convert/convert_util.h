@@ -24,7 +24,7 @@ struct Collected : replay::RecordSink, ndjson::ErrorSink {
   void line_error(const ndjson::LineError& e) override { line_errors.push_back(e); }
 };
 
-Collected read_pgn_text(const std::string& text);
+Collected read_pgn_text(const std::string& text, const pgn::ReaderOptions& options = {});
 Collected read_ndjson_text(const std::string& text);
 std::string read_file(const std::string& path);  // decompresses .zst too
 

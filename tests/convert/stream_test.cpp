@@ -62,9 +62,21 @@ struct StreamedLines : write::NdjsonGameSink {
   }
 };
 
-// Returns the number of lines compared.
+// Returns the number of lines compared. With the reader's smallest buffer as well, so that
+// refills come in the middle of games: the stream's log refers to move and comment texts in
+// the reader's buffer until a refill moves them (GameLog::materialize).
+std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_text,
+                               const pgn::ReaderOptions& options);
 std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_text) {
-  const Collected records = read_pgn_text(pgn_text);
+  pgn::ReaderOptions small;
+  small.buffer_size = 512;
+  const std::size_t n = expect_same_ndjson(name, pgn_text, {});
+  expect_same_ndjson(name + " (512-byte buffer)", pgn_text, small);
+  return n;
+}
+std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_text,
+                               const pgn::ReaderOptions& options) {
+  const Collected records = read_pgn_text(pgn_text, options);
   std::size_t compared = 0;
   for (const write::OnError mode :
        {write::OnError::Keep, write::OnError::Truncate, write::OnError::Skip}) {
@@ -74,7 +86,7 @@ std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_t
         write::write_ndjson(*g, {}, expected.emplace_back());
     StreamedLines streamed(mode);
     auto source = io::Source::from_memory(std::string_view(pgn_text));
-    write::stream_ndjson(source, streamed);
+    write::stream_ndjson(source, streamed, options);
     EXPECT_EQ(streamed.problems, records.problems.size()) << name;
     EXPECT_EQ(streamed.lines.size(), expected.size()) << name;
     for (std::size_t i = 0; i < std::min(streamed.lines.size(), expected.size()); ++i) {

@@ -91,17 +91,17 @@ struct RecordLines : replay::RecordSink {
   }
 };
 
-void compare_ndjson(std::string_view bytes) {
+void compare_ndjson(std::string_view bytes, const pgn::ReaderOptions& reader) {
   StreamedLines streamed;
   {
     io::Source src = io::Source::from_memory(bytes, "fuzz");
-    write::stream_ndjson(src, streamed);
+    write::stream_ndjson(src, streamed, reader);
   }
   RecordLines records;
   {
     io::Source src = io::Source::from_memory(bytes, "fuzz");
     replay::RecordBuilder builder(records);
-    pgn::read_pgn(src, builder);
+    pgn::read_pgn(src, builder, reader);
   }
   if (streamed.lines.size() != records.lines.size())
     fail("NDJSON games: stream == records", streamed.lines.size(), records.lines.size());
@@ -129,6 +129,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   lax.allow_null = true;
   lax.want_moves = true;
   run(bytes, small, lax);
-  compare_ndjson(bytes);
+  compare_ndjson(bytes, normal);
+  compare_ndjson(bytes, small);  // refills inside games: the log's texts are copied then
   return 0;
 }
