@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "pgn/reader.h"
 #include "pgn/tag.h"
@@ -212,6 +213,56 @@ TEST(Reader, LogDoesNotDependOnReadSizes) {
   writer.join();
   ::close(fds[0]);
   EXPECT_EQ(r.log, expected);
+}
+
+// The contract in visitor.h: san and comment texts stay valid (the same bytes) until the
+// visitor's before_buffer_moves() is called, and it is called before any refill that moves
+// them. Each text is kept both as a view and as a copy; at each call and at each game's end
+// every view must still read as its copy. With the smallest buffer, refills fall inside
+// games.
+struct TextKeeper : Visitor {
+  struct Kept {
+    std::string_view view;
+    std::string copy;
+  };
+  std::vector<Kept> texts;
+  std::size_t moves = 0, checked = 0;
+  bool all_intact = true;
+  Control san(std::string_view text, Location) {
+    texts.push_back({text, std::string(text)});
+    return Control::Continue;
+  }
+  Control comment(std::string_view text, Location) {
+    texts.push_back({text, std::string(text)});
+    return Control::Continue;
+  }
+  void check() {
+    for (const Kept& k : texts) all_intact &= k.view == k.copy;
+    checked += texts.size();
+  }
+  void end_game(const EndInfo&) { check(); }
+  void before_buffer_moves() {
+    ++moves;
+    check();
+    texts.clear();  // from here on the bytes may move
+  }
+};
+
+TEST(Reader, SanAndCommentTextsStayValidUntilTheBufferMoves) {
+  std::string pgn;
+  for (int i = 0; i < 40; ++i) {
+    pgn += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 {a comment long enough to matter " +
+           std::string(static_cast<std::size_t>(i * 7), 'x') + "} e5 2. Nf3 (2. d4 {v} d5) Nc6 " +
+           "{[%clk 0:01:00]} 3. Bb5 a6 1-0\n\n";
+  }
+  auto src = io::Source::from_memory(pgn);
+  TextKeeper keeper;
+  ReaderOptions options;
+  options.buffer_size = 512;
+  read_pgn(src, keeper, options);
+  EXPECT_GT(keeper.moves, 20u);  // the buffer did move, many times
+  EXPECT_GT(keeper.checked, 40u * 9);
+  EXPECT_TRUE(keeper.all_intact);
 }
 
 TEST(UnescapeTag, RemovesQuoteAndBackslashEscapes) {
