@@ -92,16 +92,9 @@ void NdjsonParts::start_fen(const chess::Position* start) {
 }
 
 void NdjsonParts::move_head(bool played, std::string_view san, chess::Move move, bool chess960) {
-  if (played) {  // canonical SAN: ASCII that needs no escape
-    char* p = out_.room(san.size() + 32);
-    p = put(p, "{\"san\":\"");
-    p = put(p, san);
-    p = put(p, "\",\"uci\":\"");
-    p = put_uci(p, move, chess960);
-    *p++ = '"';
-    out_.commit(p);
-    return;
-  }
+  if (played)
+    return out_.commit(
+        put_played_head(out_.room(san.size() + kMaxPlayedHead), san, move, chess960));
   out_.put("{\"san\":");
   if (san.empty()) {
     null();

@@ -17,9 +17,26 @@
 #include "pgn/types.h"
 #include "replay/game_record.h"
 #include "write/comment_commands.h"
+#include "write/line_writers.h"
 #include "write/text_buffer.h"
 
 namespace pgnkit::write::detail {
+
+// {"san":"Nf3","uci":"g1f3" of a played move (canonical SAN: ASCII that needs no escape),
+// written at `out` (room for san.size() + kMaxPlayedHead bytes); returns the end. Inline: a
+// call per move. put_played_head_rest() writes what follows {"san":" (for a caller that
+// writes that with what comes before it).
+inline constexpr std::size_t kMaxPlayedHead = 24;
+inline char* put_played_head_rest(char* p, std::string_view san, chess::Move move, bool chess960) {
+  p = put(p, san);
+  p = put(p, "\",\"uci\":\"");
+  p = put_uci(p, move, chess960);
+  *p++ = '"';
+  return p;
+}
+inline char* put_played_head(char* p, std::string_view san, chess::Move move, bool chess960) {
+  return put_played_head_rest(put(p, "{\"san\":\""), san, move, chess960);
+}
 
 // ,"clock":...,"emt":...,"eval":{...} for the commands present, written at `out` (room for
 // kMaxCommandsText bytes); returns the end.

@@ -7,7 +7,6 @@
 #include "pgn/tag.h"
 #include "write/comment_commands.h"
 #include "write/json.h"
-#include "write/line_writers.h"
 #include "write/ndjson_parts.h"
 
 namespace pgnkit::write {
@@ -74,13 +73,9 @@ class NdjsonStream::MoveWriter {
     if (played && l.plain) [[likely]] {
       // Most moves: the open move ends with its clock or nothing, and this one's head follows,
       // in one write.
-      char* p = put_commands(l, l.dst->room(san.size() + 32 + detail::kMaxCommandsText));
-      p = put(p, "},{\"san\":\"");
-      p = put(p, san);
-      p = put(p, "\",\"uci\":\"");
-      p = put_uci(p, move, chess960_);
-      *p++ = '"';
-      return l.dst->commit(p);
+      char* p = l.dst->room(san.size() + 2 + detail::kMaxCommandsText + detail::kMaxPlayedHead);
+      p = put(put_commands(l, p), "},{\"san\":\"");  // one store for both
+      return l.dst->commit(detail::put_played_head_rest(p, san, move, chess960_));
     }
     close_move(l);
     head(l, played, san, move);
@@ -224,15 +219,10 @@ class NdjsonStream::MoveWriter {
   // {"san":...,"uci":... of a new object; comment_before when it is the line's first.
   void head(Level& l, bool played, std::string_view san, chess::Move move) {
     const bool first = !l.any;
-    if (played) {  // most moves: canonical SAN, ASCII that needs no escape
-      char* p = l.dst->room(san.size() + 32);
+    if (played) {  // most moves
+      char* p = l.dst->room(san.size() + 1 + detail::kMaxPlayedHead);
       if (!first) *p++ = ',';
-      p = put(p, "{\"san\":\"");
-      p = put(p, san);
-      p = put(p, "\",\"uci\":\"");
-      p = put_uci(p, move, chess960_);
-      *p++ = '"';
-      l.dst->commit(p);
+      l.dst->commit(detail::put_played_head(p, san, move, chess960_));
     } else {
       if (!first) l.dst->put(',');
       l.parts->move_head(false, san, move, chess960_);
