@@ -252,21 +252,8 @@ class NdjsonStream::MoveWriter {
       }
       release_first_comment(l);  // the general path reads it again
     }
-    if (bare && l.comments.size() <= 1) {
-      // Most other moves: nothing more, or one comment of plain text.
-      if (l.comments.empty()) return l.dst->put('}');
-      std::string_view c = log_->text(l.comments[0]);
-      while (!c.empty() && is_space(c.front())) c.remove_prefix(1);
-      while (!c.empty() && is_space(c.back())) c.remove_suffix(1);
-      if (!c.starts_with("[%")) {  // not commands (see parse_command_comment)
-        char* p = put(l.dst->room(c.size() + 16), ",\"comment\":\"");
-        if (char* end = copy_if_plain_folded(p, c)) {
-          *end++ = '"';
-          *end++ = '}';
-          return l.dst->commit(end);
-        }
-      }
-    }
+    // Most other moves: nothing more. (A plain text comment was written when it came.)
+    if (bare && l.comments.empty()) return l.dst->put('}');
     detail::NdjsonParts& w = *l.parts;
     w.nags(l.nags);
     texts(l.comments);
