@@ -177,6 +177,38 @@ class GameLog {
       at += sizeof(std::uint64_t);
       return log.referred(ref_at, size);
     }
+    // The next entry: the one place that knows what each kind holds (as written above).
+    struct Entry {
+      Kind kind = Kind::Kept;
+      pgn::Location where;
+      std::uint32_t value = 0;            // Nag: code; Termination: outcome; SyntaxError: see above
+      std::string_view text, value_text;  // Tag: name and value; others: their text, if any
+      std::size_t ref_at = 0;             // San, Comment: where the reference is
+    };
+    Entry next() {
+      Entry e;
+      e.kind = get<Kind>();
+      e.where = get<pgn::Location>();
+      switch (e.kind) {
+        case Kind::Tag:
+          e.text = text();
+          e.value_text = text();
+          break;
+        case Kind::San:
+        case Kind::Comment: e.text = referred_text(e.ref_at); break;
+        case Kind::Nag: e.value = get<std::uint32_t>(); break;
+        case Kind::Termination:
+        case Kind::SyntaxError:
+          e.value = get<std::uint32_t>();
+          e.text = text();
+          break;
+        case Kind::Kept: e.text = text(); break;
+        case Kind::BeginMovetext:
+        case Kind::BeginVariation:
+        case Kind::EndVariation: break;
+      }
+      return e;
+    }
   };
 
   pgn::GameInfo info_;
@@ -188,37 +220,15 @@ class GameLog {
 inline void GameLog::materialize() {
   Reader r{*this, unmaterialized_};
   const std::size_t stop = bytes_.size();  // the copies go after it
-  std::size_t ref_at = 0;
   while (r.at < stop) {
-    const auto kind = r.get<Kind>();
-    r.at += sizeof(pgn::Location);
-    switch (kind) {
-      case Kind::Tag:
-        r.text();
-        r.text();
-        break;
-      case Kind::San:
-      case Kind::Comment: {
-        const std::string_view s = r.referred_text(ref_at);
-        std::uint64_t ref;
-        std::memcpy(&ref, bytes_.data() + ref_at, sizeof ref);
-        if (ref & kCopied) break;
-        const Text kept = entry(Kind::Kept, {}, s);  // may move bytes_: offsets only below
-        ref = kept.offset | kCopied;
-        std::memcpy(bytes_.data() + ref_at, &ref, sizeof ref);
-        break;
-      }
-      case Kind::Nag: r.get<std::uint32_t>(); break;
-      case Kind::Termination:
-      case Kind::SyntaxError:
-        r.get<std::uint32_t>();
-        r.text();
-        break;
-      case Kind::Kept: r.text(); break;
-      case Kind::BeginMovetext:
-      case Kind::BeginVariation:
-      case Kind::EndVariation: break;
-    }
+    const Reader::Entry e = r.next();
+    if (e.kind != Kind::San && e.kind != Kind::Comment) continue;
+    std::uint64_t ref;
+    std::memcpy(&ref, bytes_.data() + e.ref_at, sizeof ref);
+    if (ref & kCopied) continue;
+    const Text kept = entry(Kind::Kept, {}, e.text);  // may move bytes_: offsets only below
+    ref = kept.offset | kCopied;
+    std::memcpy(bytes_.data() + e.ref_at, &ref, sizeof ref);
   }
   unmaterialized_ = bytes_.size();
 }
@@ -227,34 +237,24 @@ template <class V>
 void GameLog::replay(V& v) const {
   v.begin_game(info_);
   Reader r{*this};
-  std::size_t ref_at = 0;
   while (r.at < bytes_.size()) {
-    const auto kind = r.get<Kind>();
-    const auto where = r.get<pgn::Location>();
-    switch (kind) {
-      case Kind::Tag: {
-        const std::string_view name = r.text();
-        v.tag(name, r.text(), where);
-        break;
-      }
+    const Reader::Entry e = r.next();
+    switch (e.kind) {
+      case Kind::Tag: v.tag(e.text, e.value_text, e.where); break;
       case Kind::BeginMovetext: v.begin_movetext(); break;
-      case Kind::San: v.san(r.referred_text(ref_at), where); break;
-      case Kind::Nag: v.nag(r.get<std::uint32_t>(), where); break;
-      case Kind::Comment: v.comment(r.referred_text(ref_at), where); break;
-      case Kind::BeginVariation: v.begin_variation(where); break;
-      case Kind::EndVariation: v.end_variation(where); break;
-      case Kind::Termination: {
-        const auto outcome = static_cast<pgn::Outcome>(r.get<std::uint32_t>());
-        v.termination(outcome, r.text(), where);
+      case Kind::San: v.san(e.text, e.where); break;
+      case Kind::Nag: v.nag(e.value, e.where); break;
+      case Kind::Comment: v.comment(e.text, e.where); break;
+      case Kind::BeginVariation: v.begin_variation(e.where); break;
+      case Kind::EndVariation: v.end_variation(e.where); break;
+      case Kind::Termination:
+        v.termination(static_cast<pgn::Outcome>(e.value), e.text, e.where);
         break;
-      }
-      case Kind::SyntaxError: {
-        const auto code = r.get<std::uint32_t>();
-        v.syntax_error(pgn::SyntaxIssue{static_cast<pgn::SyntaxCode>(code & 0xFF),
-                                        static_cast<pgn::Severity>(code >> 8), where, r.text()});
+      case Kind::SyntaxError:
+        v.syntax_error(pgn::SyntaxIssue{static_cast<pgn::SyntaxCode>(e.value & 0xFF),
+                                        static_cast<pgn::Severity>(e.value >> 8), e.where, e.text});
         break;
-      }
-      case Kind::Kept: r.text(); break;
+      case Kind::Kept: break;
     }
   }
   v.end_game(end_);
