@@ -70,13 +70,7 @@ class Wrapper {
       }
       for (std::size_t space; (space = text.find(' ')) != std::string_view::npos;) {
         const std::size_t size = space + (open ? 1 : 0);
-        if (column_ > 0 && column_ + 1 + size > width_) {
-          out_.put('\n');
-          column_ = 0;
-        } else if (column_ > 0) {
-          out_.put(' ');
-          ++column_;
-        }
+        separate(size);
         if (open) out_.put('{');
         out_.put(text.substr(0, space));
         column_ += size;
@@ -140,20 +134,25 @@ class Wrapper {
     }
   }
 
+  // Before a token of `size` bytes: a line break when it would pass the width, else a space
+  // (none at a line's start).
+  void separate(std::size_t size) {
+    if (column_ == 0) return;
+    if (column_ + 1 + size > width_) {
+      out_.put('\n');
+      column_ = 0;
+    } else {
+      out_.put(' ');
+      ++column_;
+    }
+  }
+
   void write_last() {
     if (!has_last_) return;
     has_last_ = false;
-    const std::size_t size = last_.size();
-    char* p = out_.room(size + 1);
-    if (column_ > 0 && column_ + 1 + size > width_) {
-      *p++ = '\n';
-      column_ = 0;
-    } else if (column_ > 0) {
-      *p++ = ' ';
-      ++column_;
-    }
-    out_.commit(put(p, last_.view()));
-    column_ += size;
+    separate(last_.size());
+    out_.put(last_.view());
+    column_ += last_.size();
   }
 
   std::string& result_;
