@@ -1,4 +1,5 @@
-// The characters of SAN, shared by the full reader (san.cpp) and its fast path (san_quick.cpp).
+// The characters of SAN, shared by the full reader (san.cpp), its fast path (san_quick.cpp)
+// and the record's check of canonical form (replay/record_builder.cpp).
 #pragma once
 
 #include "chess/types.h"

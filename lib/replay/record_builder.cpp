@@ -1,20 +1,22 @@
 #include "replay/record_builder.h"
 
 #include "chess/san.h"
+#include "chess/san_chars.h"
 #include "pgn/tag.h"
 
 namespace pgnkit::replay {
 namespace {
 
-bool is_file(char c) {
-  return c >= 'a' && c <= 'h';
-}
-bool is_rank(char c) {
-  return c >= '1' && c <= '8';
-}
+using chess::san_chars::is_file;
+using chess::san_chars::is_rank;
+
+// A piece letter of SAN other than the pawn's: N, B, R, Q, K.
 bool is_piece(char c) {
-  return c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K';
+  const chess::PieceType t = chess::san_chars::piece_from_upper(c);
+  return t != chess::PieceType::None && t != chess::PieceType::Pawn;
 }
+
+}  // namespace
 
 // Whether `text` has the form of canonical SAN: O-O, O-O-O, [NBRQK][a-h]?[1-8]?x?[a-h][1-8],
 // ([a-h]x)?[a-h][1-8](=[NBRQ])?, each with at most one '+' or '#'. A move read from such a
@@ -22,7 +24,7 @@ bool is_piece(char c) {
 // other difference (capture mark, disambiguation, check and mate marks), and the form rules
 // out what the reader accepts without a note ("++" for mate, '!' and '?', a lower-case
 // promotion piece, a pawn move given by its rank).
-bool canonical_form(std::string_view s) {
+bool canonical_san_form(std::string_view s) {
   if (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
   if (s == "O-O" || s == "O-O-O") return true;
   const std::size_t n = s.size();
@@ -43,12 +45,6 @@ bool canonical_form(std::string_view s) {
   i += 2;
   if (i == n) return true;
   return i + 2 == n && s[i] == '=' && is_piece(s[i + 1]) && s[i + 1] != 'K';
-}
-
-}  // namespace
-
-bool canonical_san_form(std::string_view san) {
-  return canonical_form(san);
 }
 
 void GameRecord::clear() {

@@ -11,7 +11,8 @@
 
 namespace pgnkit::replay {
 
-// Whether `san` has the form of canonical SAN (see record_builder.cpp).
+// Whether `san` has the form of canonical SAN (see record_builder.cpp), the check behind
+// written_canonically() for moves the quick SAN path did not read.
 bool canonical_san_form(std::string_view san);
 
 // Whether a move the replayer played was written as canonical SAN, so that a record can hold
