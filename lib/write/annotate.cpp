@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/fen.h"
+#include "write/json.h"
 #include "write/pgn_writer.h"
 
 namespace pgnkit::write {
@@ -27,9 +28,8 @@ void remove_tag(replay::GameRecord& g, std::string_view name) {
 // Comments compare with runs of white space folded: the writer wraps long comments.
 bool same_text(std::string_view a, std::string_view b) {
   auto next = [](std::string_view s, std::size_t& i) -> int {
-    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     bool skipped = false;
-    while (i < s.size() && space(s[i])) {
+    while (i < s.size() && is_fold_space(s[i])) {
       ++i;
       skipped = true;
     }

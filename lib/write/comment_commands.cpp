@@ -3,14 +3,11 @@
 #include <charconv>
 #include <cstring>
 
+#include "write/json.h"
+
 namespace pgnkit::write {
 namespace {
 
-bool is_space(char c) {
-  // ' ', '\t', '\n', '\r' as bits of a mask: one test instead of four.
-  const auto u = static_cast<unsigned char>(c);
-  return u <= ' ' && ((std::uint64_t{0x100002600} >> u) & 1) != 0;
-}
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -179,7 +176,7 @@ namespace {
   std::size_t i = 0;
   auto skip_space = [&] {
     const std::size_t start = i;
-    while (i < text.size() && is_space(text[i])) ++i;
+    while (i < text.size() && is_fold_space(text[i])) ++i;
     return i > start;
   };
   int last = -1;  // 0 eval, 1 clk, 2 emt: each must come after the previous one
@@ -217,8 +214,7 @@ namespace {
 
 bool parse_command_comment(std::string_view text, CommentCommands& out) {
   out = {};
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  text = trim_fold_space(text);
   if (text.size() < 4 || text[0] != '[' || text[1] != '%') return false;
   if (const std::int32_t seconds = plain_clock_seconds(text); seconds >= 0) {
     out.clock_ms = std::int64_t{seconds} * 1000;

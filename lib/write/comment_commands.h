@@ -22,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include "write/json.h"
+
 namespace pgnkit::write {
 
 struct Eval {
@@ -49,15 +51,14 @@ bool parse_command_comment(std::string_view comment, CommentCommands& out);
 // writers: parse_command_comment() reads such a comment as this clock and nothing else.
 inline std::int32_t plain_clock_seconds(std::string_view comment) {
   static_assert(std::endian::native == std::endian::little, "the word below is read in order");
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   const char* p = comment.data();
   const char* end = p + comment.size();
   if (comment.size() == 16 && p[0] == ' ' && p[15] == ' ') {  // "{ [%clk 0:01:00] }"
     ++p;
     --end;
   } else {
-    while (p != end && space(*p)) ++p;
-    while (end != p && space(end[-1])) --end;
+    while (p != end && is_fold_space(*p)) ++p;
+    while (end != p && is_fold_space(end[-1])) --end;
   }
   const auto n = static_cast<std::size_t>(end - p);
   if ((n != 14 && n != 15) || std::memcmp(p, "[%clk ", 6) != 0) return -1;
@@ -95,11 +96,10 @@ inline std::int32_t plain_clock_seconds(std::string_view comment) {
 // in `eval`; -1 for any other comment. Another shortcut: parse_command_comment() reads such a
 // comment as this eval and this clock and nothing else.
 inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10; };
   const char* p = comment.data();
   const char* const end = p + comment.size();
-  while (p != end && space(*p)) ++p;
+  while (p != end && is_fold_space(*p)) ++p;
   if (end - p < 24 || std::memcmp(p, "[%eval ", 7) != 0) return -1;
   p += 7;
   const bool mate = *p == '#';
@@ -120,7 +120,7 @@ inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
       v += *p++ - '0';
     }
   }
-  if ((negative && v == 0) || end - p < 2 || p[0] != ']' || !space(p[1])) return -1;
+  if ((negative && v == 0) || end - p < 2 || p[0] != ']' || !is_fold_space(p[1])) return -1;
   const std::int32_t clock =
       plain_clock_seconds(std::string_view(p + 1, static_cast<std::size_t>(end - p - 1)));
   if (clock >= 0) eval = Eval{mate, static_cast<std::int32_t>(negative ? -v : v)};

@@ -1,10 +1,24 @@
 // JSON string output that is always valid UTF-8, whatever the input bytes.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace pgnkit::write {
+
+// The white space of comments: ' ', '\t', '\n' and '\r'. The PGN writer folds each run of it
+// into one space, and comment commands may be separated by any run of it.
+constexpr bool is_fold_space(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u <= ' ' && ((std::uint64_t{0x1'0000'2600} >> u) & 1) != 0;  // bits 9, 10, 13, 32
+}
+// `text` without fold space at either end.
+constexpr std::string_view trim_fold_space(std::string_view text) {
+  while (!text.empty() && is_fold_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_fold_space(text.back())) text.remove_suffix(1);
+  return text;
+}
 
 // Appends `text` as a quoted JSON string. Valid UTF-8 is copied; each byte that is not part
 // of a valid UTF-8 sequence is read as Windows-1252 (a superset of Latin-1, the usual

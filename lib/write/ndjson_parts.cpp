@@ -8,13 +8,7 @@
 #include "write/line_writers.h"
 
 namespace pgnkit::write::detail {
-namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void NdjsonParts::key(std::string_view name) {
   char* p = out_.room(name.size() + 4);
@@ -60,8 +54,7 @@ void NdjsonParts::fen(const chess::Position& pos) {
 }
 
 void NdjsonParts::folded(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  s = trim_fold_space(s);
   // Most comments are folded ASCII once trimmed: copy them in one pass.
   char* const p = out_.room(s.size() + 2);
   *p = '"';
@@ -72,9 +65,9 @@ void NdjsonParts::folded(std::string_view s) {
   }
   fold_.clear();
   for (std::size_t i = 0; i < s.size();) {
-    while (i < s.size() && is_space(s[i])) ++i;
+    while (i < s.size() && is_fold_space(s[i])) ++i;
     const std::size_t start = i;
-    while (i < s.size() && !is_space(s[i])) ++i;
+    while (i < s.size() && !is_fold_space(s[i])) ++i;
     if (i == start) break;
     if (!fold_.empty()) fold_ += ' ';
     fold_.append(s, start, i - start);

@@ -20,10 +20,6 @@ namespace pgnkit::write {
 // comments; NAGs there are dropped), a variation to the line's last move (a holder without a
 // move when there is none).
 namespace {
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 // A clock's seconds in decimal: nearly always below 1,000 (a lichess game's clock).
 char* put_seconds_count(char* p, std::int32_t v) {
   static constexpr char kPairs[] =
@@ -47,7 +43,7 @@ char* put_seconds_count(char* p, std::int32_t v) {
 // readers of commands most other comments.
 bool starts_with_command(std::string_view text) {
   for (const char c : text)
-    if (!is_space(c)) return c == '[';
+    if (!is_fold_space(c)) return c == '[';
   return false;
 }
 }  // namespace
@@ -172,8 +168,7 @@ class NdjsonStream::MoveWriter {
   // Writes `text` as the open move's "comment" when it folds to itself once trimmed and needs
   // no escape; false (and nothing written) otherwise.
   static bool write_text(Level& l, std::string_view text) {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    text = trim_fold_space(text);
     const std::size_t at = l.dst->size();
     char* const p = put(l.dst->room(text.size() + 16), ",\"comment\":\"");
     char* const end = copy_if_plain_folded(p, text);

@@ -103,8 +103,6 @@ class Wrapper {
     return b;
   }
 
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
   // A comment, word by word.
   void comment_words(std::string_view text) {
     // Text that is not ASCII is converted to UTF-8 first (see json.h).
@@ -115,9 +113,9 @@ class Wrapper {
     }
     bool first = true;
     for (std::size_t i = 0; i < text.size();) {
-      while (i < text.size() && is_space(text[i])) ++i;
+      while (i < text.size() && is_fold_space(text[i])) ++i;
       const std::size_t start = i;
-      while (i < text.size() && !is_space(text[i])) ++i;
+      while (i < text.size() && !is_fold_space(text[i])) ++i;
       if (i == start) break;
       const std::string_view word = text.substr(start, i - start);
       if (first) {
