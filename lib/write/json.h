@@ -13,6 +13,14 @@ constexpr bool is_fold_space(char c) {
   const auto u = static_cast<unsigned char>(c);
   return u <= ' ' && ((std::uint64_t{0x1'0000'2600} >> u) & 1) != 0;  // bits 9, 10, 13, 32
 }
+// The word of `text` that starts at or after `at` (past fold space), with `at` moved past
+// it; empty when there is none left. The PGN writer's folding: words joined by one space.
+constexpr std::string_view next_fold_word(std::string_view text, std::size_t& at) {
+  while (at < text.size() && is_fold_space(text[at])) ++at;
+  const std::size_t start = at;
+  while (at < text.size() && !is_fold_space(text[at])) ++at;
+  return text.substr(start, at - start);
+}
 // `text` without fold space at either end.
 constexpr std::string_view trim_fold_space(std::string_view text) {
   while (!text.empty() && is_fold_space(text.front())) text.remove_prefix(1);

@@ -64,13 +64,10 @@ void NdjsonParts::folded(std::string_view s) {
     return;
   }
   fold_.clear();
-  for (std::size_t i = 0; i < s.size();) {
-    while (i < s.size() && is_fold_space(s[i])) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !is_fold_space(s[i])) ++i;
-    if (i == start) break;
+  std::size_t at = 0;
+  for (std::string_view word; !(word = next_fold_word(s, at)).empty();) {
     if (!fold_.empty()) fold_ += ' ';
-    fold_.append(s, start, i - start);
+    fold_.append(word);
   }
   json_string(fold_);
 }

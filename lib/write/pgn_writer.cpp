@@ -112,12 +112,8 @@ class Wrapper {
       text = clean_;
     }
     bool first = true;
-    for (std::size_t i = 0; i < text.size();) {
-      while (i < text.size() && is_fold_space(text[i])) ++i;
-      const std::size_t start = i;
-      while (i < text.size() && !is_fold_space(text[i])) ++i;
-      if (i == start) break;
-      const std::string_view word = text.substr(start, i - start);
+    std::size_t at = 0;
+    for (std::string_view word; !(word = next_fold_word(text, at)).empty();) {
       if (first) {
         token("{");
         glue_next_ = true;
