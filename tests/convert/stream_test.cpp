@@ -165,8 +165,11 @@ TEST(convert, NdjsonStreamClocksAndTags) {
                           // A game rebuilt from the log (an illegal move) with an escaped tag
                           // value (kept unescaped in the log: the fuzzer found it broke the
                           // log's replay).
-                          "[White \"x\\\"y\"]\n[Black \"a\\\\b\"]\n\n1. e4 {c} e5 2. Ke3 *\n";
-  EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 14u);  // skip drops the last game
+                          "[White \"x\\\"y\"]\n[Black \"a\\\\b\"]\n\n1. e4 {c} e5 2. Ke3 *\n\n" +
+                          // and the game after it is still converted.
+                          "[Event \"after\"]\n\n1. d4 {[%clk 0:01:00]} d5 1-0\n";
+  // 6 games under keep and truncate, 5 under skip (which drops the game with Ke3).
+  EXPECT_EQ(expect_same_ndjson("clocks and tags", pgn), 17u);
 }
 
 TEST(convert, UciStreamTestData) {
