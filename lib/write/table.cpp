@@ -1,5 +1,7 @@
 #include "write/table.h"
 
+#include <algorithm>
+
 #include "write/json.h"
 
 namespace pgnkit::write {
@@ -7,7 +9,11 @@ namespace pgnkit::write {
 void append_csv_field(std::string& out, std::string_view field) {
   std::string text;
   append_utf8(text, field);
-  if (text.find_first_of(",\"\r\n") == std::string::npos) {
+  // One pass (find_first_of would search the set once per byte, a call each).
+  const bool quote = std::any_of(text.begin(), text.end(), [](char c) {
+    return c == ',' || c == '"' || c == '\r' || c == '\n';
+  });
+  if (!quote) {
     out += text;
     return;
   }
