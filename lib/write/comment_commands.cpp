@@ -212,6 +212,41 @@ namespace {
 
 }  // namespace
 
+namespace detail {
+std::int32_t plain_clock_seconds_trimmed(std::string_view comment) {
+  comment = trim_fold_space(comment);
+  const std::size_t n = comment.size();
+  if ((n != 14 && n != 15) || std::memcmp(comment.data(), "[%clk ", 6) != 0) return -1;
+  const char* p = comment.data();
+  unsigned h = 0;
+  if (n == 15) {
+    // Ten hours or more ("HH"), without a leading zero.
+    if (p[6] < '1' || p[6] > '9') return -1;
+    h = static_cast<unsigned>(p[6] - '0') * 10;
+    ++p;
+  }
+  // "H:MM:SS]" as one little-endian word: the separators in place, and the digits (bytes 0,
+  // 2, 3, 5, 6) within '0'..'9', or '0'..'5' for the tens of minutes and seconds.
+  std::uint64_t w;
+  std::memcpy(&w, p + 6, 8);
+  constexpr std::uint64_t kDigits = 0x00FF'FF00'FFFF'00FFu;
+  constexpr std::uint64_t kHigh = 0x0080'8000'8080'0080u;
+  constexpr std::uint64_t kSeparators = 0xFF00'00FF'0000'FF00u;
+  constexpr std::uint64_t kWant = 0x5D00'003A'0000'3A00u;        // ']' ':' ':'
+  constexpr std::uint64_t kFromZero = 0x0050'5000'5050'0050u;    // +0x50: high bit if >= '0'
+  constexpr std::uint64_t kAboveLimit = 0x0046'4A00'464A'0046u;  // high bit if > '9' / '5'
+  const std::uint64_t d = w & kDigits;
+  if ((w & kSeparators) != kWant || (d & kHigh) != 0 || ((d + kFromZero) & kHigh) != kHigh ||
+      ((d + kAboveLimit) & kHigh) != 0)
+    return -1;
+  const std::uint64_t v = d - 0x0030'3000'3030'0030u;
+  h += static_cast<unsigned>(v & 0xFF);
+  const auto m = static_cast<unsigned>((v >> 16 & 0xFF) * 10 + (v >> 24 & 0xFF));
+  const auto sec = static_cast<unsigned>((v >> 40 & 0xFF) * 10 + (v >> 48 & 0xFF));
+  return static_cast<std::int32_t>((h * 60 + m) * 60 + sec);
+}
+}  // namespace detail
+
 bool parse_command_comment(std::string_view text, CommentCommands& out) {
   out = {};
   text = trim_fold_space(text);

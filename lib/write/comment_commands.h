@@ -46,49 +46,47 @@ inline constexpr std::int64_t kMaxDurationMs = std::int64_t{999'999} * 3'600'000
 // True when `comment` holds only commands in canonical form (at least one); fills `out`.
 bool parse_command_comment(std::string_view comment, CommentCommands& out);
 
+// The clock of a comment that is exactly " [%clk H:MM:SS] " (16 bytes: the comment of nearly
+// every move of a lichess export), in seconds; -1 for any other comment (which
+// plain_clock_seconds() below may still read).
+inline std::int32_t padded_clock_seconds(std::string_view comment) {
+  static_assert(std::endian::native == std::endian::little, "the words below are read in order");
+  if (comment.size() != 16) return -1;
+  // Two little-endian words: the head (" [%clk " and H), the rest (":MM:SS] "). One test for
+  // the fixed bytes of each, one for the digits, then each byte pair's tens and units added
+  // at once.
+  std::uint64_t head, rest;
+  std::memcpy(&head, comment.data(), 8);
+  std::memcpy(&rest, comment.data() + 8, 8);
+  constexpr std::uint64_t kHead = 0x0020'6B6C'6325'5B20u;  // " [%clk " in bytes 0-6
+  constexpr std::uint64_t kRestSeparators = 0xFFFF'0000'FF00'00FFu;
+  constexpr std::uint64_t kRestWant = 0x205D'0000'3A00'003Au;  // ':' ':' ']' ' '
+  if ((head & 0x00FF'FFFF'FFFF'FFFFu) != kHead || (rest & kRestSeparators) != kRestWant) return -1;
+  // The digits H, M, M, S, S in bytes 0, 1, 2, 4, 5 (H over the first ':'), within '0'..'9',
+  // or '0'..'5' for the tens of minutes and seconds.
+  const std::uint64_t d = (rest & 0x0000'FFFF'00FF'FF00u) | head >> 56;
+  constexpr std::uint64_t kHigh = 0x0000'8080'0080'8080u;
+  constexpr std::uint64_t kFromZero = 0x0000'5050'0050'5050u;    // high bit if >= '0'
+  constexpr std::uint64_t kAboveLimit = 0x0000'464A'0046'4A46u;  // high bit if > '9' / '5'
+  if ((d & kHigh) != 0 || ((d + kFromZero) & kHigh) != kHigh || ((d + kAboveLimit) & kHigh) != 0)
+    return -1;
+  const std::uint64_t v = d - 0x0000'3030'0030'3030u;
+  const std::uint64_t pairs = v * 10 + (v >> 8);  // byte 1: minutes; byte 4: seconds
+  return static_cast<std::int32_t>(((v & 0xFF) * 60 + (pairs >> 8 & 0xFF)) * 60 +
+                                   (pairs >> 32 & 0xFF));
+}
+
+namespace detail {
+// plain_clock_seconds() for the comments other than " [%clk H:MM:SS] ".
+std::int32_t plain_clock_seconds_trimmed(std::string_view comment);
+}  // namespace detail
+
 // The clock of a comment that is, once trimmed, "[%clk H:MM:SS]" or "[%clk HH:MM:SS]" (nearly
 // every comment of a lichess export), in seconds; -1 for any other comment. A shortcut for
 // writers: parse_command_comment() reads such a comment as this clock and nothing else.
 inline std::int32_t plain_clock_seconds(std::string_view comment) {
-  static_assert(std::endian::native == std::endian::little, "the word below is read in order");
-  const char* p = comment.data();
-  const char* end = p + comment.size();
-  if (comment.size() == 16 && p[0] == ' ' && p[15] == ' ') {  // "{ [%clk 0:01:00] }"
-    ++p;
-    --end;
-  } else {
-    while (p != end && is_fold_space(*p)) ++p;
-    while (end != p && is_fold_space(end[-1])) --end;
-  }
-  const auto n = static_cast<std::size_t>(end - p);
-  if ((n != 14 && n != 15) || std::memcmp(p, "[%clk ", 6) != 0) return -1;
-  auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
-  unsigned h = 0;
-  if (n == 15) {  // ten hours or more: "HH"
-    const unsigned d = digit(p[6]);
-    if (d == 0 || d > 9) return -1;  // no leading zero
-    h = d * 10;
-    ++p;
-  }
-  // "H:MM:SS]" as one little-endian word: the separators in place, and the digits (bytes 0,
-  // 2, 3, 5, 6) within '0'..'9', or '0'..'5' for the tens of minutes and seconds.
-  std::uint64_t w;
-  std::memcpy(&w, p + 6, 8);
-  constexpr std::uint64_t kDigits = 0x00FF'FF00'FFFF'00FFu;
-  constexpr std::uint64_t kHigh = 0x0080'8000'8080'0080u;
-  constexpr std::uint64_t kSeparators = 0xFF00'00FF'0000'FF00u;
-  constexpr std::uint64_t kWant = 0x5D00'003A'0000'3A00u;        // ']' ':' ':'
-  constexpr std::uint64_t kFromZero = 0x0050'5000'5050'0050u;    // +0x50: high bit if >= '0'
-  constexpr std::uint64_t kAboveLimit = 0x0046'4A00'464A'0046u;  // high bit if > '9' / '5'
-  const std::uint64_t d = w & kDigits;
-  if ((w & kSeparators) != kWant || (d & kHigh) != 0 || ((d + kFromZero) & kHigh) != kHigh ||
-      ((d + kAboveLimit) & kHigh) != 0)
-    return -1;
-  const std::uint64_t v = d - 0x0030'3000'3030'0030u;
-  h += static_cast<unsigned>(v & 0xFF);
-  const auto m = static_cast<unsigned>((v >> 16 & 0xFF) * 10 + (v >> 24 & 0xFF));
-  const auto sec = static_cast<unsigned>((v >> 40 & 0xFF) * 10 + (v >> 48 & 0xFF));
-  return static_cast<std::int32_t>((h * 60 + m) * 60 + sec);
+  const std::int32_t seconds = padded_clock_seconds(comment);
+  return seconds >= 0 ? seconds : detail::plain_clock_seconds_trimmed(comment);
 }
 
 // The clock of a comment that is, once trimmed, "[%eval E] [%clk H:MM:SS]", each command

@@ -26,10 +26,14 @@ namespace pgnkit::write {
 
 class GameLog {
  public:
-  // A span of the log, or (`ref`) the text an entry refers to.
+  // A span of the log.
   struct Text {
     std::size_t offset = 0, size = 0;
-    bool ref = false;  // offset: where the entry holds the reference
+  };
+  // The text an entry refers to (a move's or a comment's): `offset` is where the entry holds
+  // the reference.
+  struct Ref {
+    std::size_t offset = 0, size = 0;
   };
 
   void begin_game(const pgn::GameInfo& info) {
@@ -50,7 +54,7 @@ class GameLog {
     start(Kind::Nag, where);
     value(code);
   }
-  Text comment(std::string_view s, pgn::Location where) {
+  Ref comment(std::string_view s, pgn::Location where) {
     return ref_entry(Kind::Comment, where, s);
   }
   void begin_variation(pgn::Location where) { start(Kind::BeginVariation, where); }
@@ -70,9 +74,8 @@ class GameLog {
   // Keeps more text with the game's (until the next begin_game()).
   // It is an entry of its own, which replay() skips: the calls around it read as they were.
   Text keep(std::string_view s) { return entry(Kind::Kept, {}, s); }
-  std::string_view text(Text t) const {
-    return t.ref ? referred(t.offset, t.size) : std::string_view(bytes_.data() + t.offset, t.size);
-  }
+  std::string_view text(Text t) const { return {bytes_.data() + t.offset, t.size}; }
+  std::string_view text(Ref r) const { return referred(r.offset, r.size); }
 
   // Copies into the log the texts its entries refer to (those logged since the last call).
   void materialize();
@@ -107,7 +110,7 @@ class GameLog {
   static constexpr std::uint64_t kCopied = std::uint64_t{1} << 63;
 
   // start() and a reference to `s` in one reservation (a call per move).
-  Text ref_entry(Kind kind, const pgn::Location& where, std::string_view s) {
+  Ref ref_entry(Kind kind, const pgn::Location& where, std::string_view s) {
     const std::uint64_t size = s.size();
     const auto ref = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(s.data()));
     char* p = bytes_.room(1 + sizeof where + sizeof size + sizeof ref);
@@ -117,7 +120,7 @@ class GameLog {
     char* const r = p + 1 + sizeof where + sizeof size;
     std::memcpy(r, &ref, sizeof ref);
     bytes_.commit(r + sizeof ref);
-    return {static_cast<std::size_t>(r - bytes_.data()), s.size(), true};
+    return {static_cast<std::size_t>(r - bytes_.data()), s.size()};
   }
   // The text a reference at `offset` stands for.
   std::string_view referred(std::size_t offset, std::size_t size) const {

@@ -83,27 +83,20 @@ class NdjsonStream::MoveWriter {
     l.plain = false;
   }
   // A comment: `kept` is its copy in the log, `text` the same bytes.
-  void comment(GameLog::Text kept, std::string_view text) {
+  void comment(GameLog::Ref kept, std::string_view text) {
     Level& l = *cur_;
-    if (!l.has_move) return l.leading.push_back(kept);
-    if (l.comments.empty() && l.commands == Commands::None) {
-      // The move's first comment: nearly always, in a lichess export, a plain clock or an
-      // eval and a clock, kept as values (and as text, for when the move turns out to need
-      // the general path).
-      l.commands_text = kept;
-      if ((l.clock = plain_clock_seconds(text)) >= 0) return void(l.commands = Commands::Clock);
-      if (starts_with_command(text)) {
-        if ((l.clock = plain_eval_clock(text, l.eval)) >= 0)
-          return void(l.commands = Commands::EvalClock);
-        if (parse_command_comment(text, l.read)) return void(l.commands = Commands::Read);
-      } else if (l.plain && write_text(l, text)) {
-        return void(l.commands = Commands::Text);
+    if (l.has_move && l.commands == Commands::None && l.comments.empty()) [[likely]] {
+      // The move's first comment: nearly always, in a lichess export, a plain clock, kept as
+      // its value (and as text, for when the move turns out to need the general path).
+      const std::int32_t clock = padded_clock_seconds(text);
+      if (clock >= 0) [[likely]] {
+        l.clock = clock;
+        l.commands = Commands::Clock;
+        l.commands_text = kept;
+        return;
       }
-    } else if (l.commands != Commands::None) {
-      release_first_comment(l);  // a second comment: both are texts
     }
-    l.comments.push_back(kept);
-    l.plain = false;
+    other_comment(l, kept, text);
   }
   void begin_variation() {
     Level& l = *cur_;
@@ -140,10 +133,10 @@ class NdjsonStream::MoveWriter {
     // The open move has nothing after its head but perhaps `commands` (no NAG, comment text
     // or variation): the next move can close it and start its own object in one write.
     bool plain = false;
-    std::vector<GameLog::Text> leading;
+    std::vector<GameLog::Ref> leading;
     // What follows the open move's head.
     std::vector<std::uint32_t> nags;
-    std::vector<GameLog::Text> comments;
+    std::vector<GameLog::Ref> comments;
     // A first comment that holds only commands (then `comments` is empty): a plain clock
     // (`clock`, in seconds), an eval and a plain clock (`eval`, `clock`), or others (`read`);
     // or, for a plain move, folded ASCII text already written at `text_at` in dst (an
@@ -153,7 +146,7 @@ class NdjsonStream::MoveWriter {
     std::int32_t clock = -1;
     Eval eval;
     CommentCommands read;
-    GameLog::Text commands_text;
+    GameLog::Ref commands_text;
     TextBuffer vars;  // its variations, rendered
     bool any_variation = false;
 
@@ -164,6 +157,29 @@ class NdjsonStream::MoveWriter {
       leading.clear();
     }
   };
+
+  // The comments comment() leaves (out of line: the per-comment path stays short).
+  [[gnu::noinline]] void other_comment(Level& l, GameLog::Ref kept, std::string_view text) {
+    if (!l.has_move) return l.leading.push_back(kept);
+    if (l.comments.empty() && l.commands == Commands::None) {
+      // The move's first comment, not a padded clock: lichess's eval and clock, a clock
+      // otherwise spaced, other commands, or (an engine's analysis) text written at once.
+      l.commands_text = kept;
+      if (starts_with_command(text)) {
+        if ((l.clock = plain_eval_clock(text, l.eval)) >= 0)
+          return void(l.commands = Commands::EvalClock);
+        if ((l.clock = detail::plain_clock_seconds_trimmed(text)) >= 0)
+          return void(l.commands = Commands::Clock);
+        if (parse_command_comment(text, l.read)) return void(l.commands = Commands::Read);
+      } else if (l.plain && write_text(l, text)) {
+        return void(l.commands = Commands::Text);
+      }
+    } else if (l.commands != Commands::None) {
+      release_first_comment(l);  // a second comment: both are texts
+    }
+    l.comments.push_back(kept);
+    l.plain = false;
+  }
 
   // Writes `text` as the open move's "comment" when it folds to itself once trimmed and needs
   // no escape; false (and nothing written) otherwise.
@@ -206,9 +222,9 @@ class NdjsonStream::MoveWriter {
     return *levels_[depth];
   }
 
-  void texts(std::vector<GameLog::Text>& refs) {
+  void texts(std::vector<GameLog::Ref>& refs) {
     views_.clear();
-    for (const GameLog::Text t : refs) views_.push_back(log_->text(t));
+    for (const GameLog::Ref t : refs) views_.push_back(log_->text(t));
   }
 
   // {"san":...,"uci":... of a new object; comment_before when it is the line's first.
@@ -426,7 +442,7 @@ pgn::Control NdjsonStream::nag(std::uint32_t code, pgn::Location where) {
 }
 
 pgn::Control NdjsonStream::comment(std::string_view text, pgn::Location where) {
-  const GameLog::Text kept = log_.comment(text, where);
+  const GameLog::Ref kept = log_.comment(text, where);
   if (in_moves_) writer_->comment(kept, text);
   return pgn::Control::Continue;
 }
