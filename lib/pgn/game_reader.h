@@ -77,6 +77,14 @@ class GameReader {
     call([&] { return v_.begin_game(game_); });
   }
 
+  // The visitor's tag(), with what the lexer knows of the value when it takes it.
+  auto tag(const Token& t) {
+    if constexpr (requires(V & v) { v.tag(t.name, t.text, t.loc, t.tag_value); })
+      return v_.tag(t.name, t.text, t.loc, t.tag_value);
+    else
+      return v_.tag(t.name, t.text, t.loc);
+  }
+
   void text_flags(const Token& t) {
     if ((t.text_flags & kTextNonUtf8) != 0 && !non_utf8_reported_) {
       non_utf8_reported_ = true;
@@ -174,7 +182,7 @@ class GameReader {
         if (state_ == State::Between) begin_game(t.loc);
         if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
         text_flags(t);
-        if (!stopped_) call([&] { return v_.tag(t.name, t.text, t.loc); });
+        if (!stopped_) call([&] { return tag(t); });
         return true;
       case TokKind::Escape:
         if (state_ == State::Between || !stopped_) v_.escape_line(t.text, t.loc);

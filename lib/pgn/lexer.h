@@ -53,7 +53,8 @@ struct Token {
   std::string_view name;
   std::uint32_t number = 0;
   Outcome outcome = Outcome::Unknown;
-  std::uint8_t text_flags = 0;  // check_text() bits for Tag and Comment
+  std::uint8_t text_flags = 0;             // check_text() bits for Tag and Comment
+  TagValue tag_value = TagValue::Unknown;  // Tag: what its text is known to be
   // Issue tokens, and Tag tokens with an attached issue (has_issue); the issue is at loc.
   bool has_issue = false;
   bool cut = false;     // the lexer skipped to the next tag section after this issue
@@ -272,6 +273,7 @@ inline bool Lexer::tag_fast(Token& t, const char* p) {
   t.name = std::string_view(name, static_cast<std::size_t>(q - name));
   t.text = std::string_view(value, static_cast<std::size_t>(e - value));
   t.text_flags = 0;
+  t.tag_value = TagValue::Printable;
   t.has_issue = false;
   emit(t, TokKind::Tag, p, e + 2);
   return true;

@@ -90,6 +90,7 @@ bool Lexer::lex_tag(Token& t) {
             t.name = std::string_view(name, name_len);
             t.text = std::string_view(value, static_cast<std::size_t>(e - value));
             t.text_flags = 0;
+            t.tag_value = TagValue::Printable;
             t.has_issue = false;
             p_ = r + 1;
             return true;
@@ -110,6 +111,7 @@ bool Lexer::lex_tag(Token& t) {
             t.name = std::string_view(name, name_len);
             t.text = std::string_view(value, static_cast<std::size_t>(q - value));
             t.text_flags = check_text(t.text.data(), t.text.size());
+            t.tag_value = TagValue::Unknown;
             t.has_issue = false;
             p_ = r + 1;
             return true;
@@ -140,6 +142,7 @@ bool Lexer::lex_tag(Token& t) {
           t.code = SyntaxCode::UnterminatedTagString;
         }
         t.text_flags = check_text(t.text.data(), t.text.size());
+        t.tag_value = TagValue::Unknown;
         t.has_issue = true;
         t.severity = Severity::Error;
         t.issue_text = {};

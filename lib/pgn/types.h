@@ -42,6 +42,12 @@ enum class Skip : std::uint8_t {
   Yes,  // skip the whole variation, nested ones included; no end_variation for it
 };
 
+// What the reader knows of a tag's value_raw, for visitors that take it (see visitor.h).
+enum class TagValue : std::uint8_t {
+  Unknown,    // any bytes
+  Printable,  // printable ASCII (0x20-0x7E) without '"' or '\\': no escapes, in PGN or JSON
+};
+
 struct GameInfo {
   std::uint64_t number = 0;  // 1-based within the source
   Location where;            // the game's first token (usually its first '[')

@@ -42,7 +42,9 @@ class Visitor {
  public:
   void begin_game(const GameInfo&) {}
   // Name as written (letters, digits, '_'); value_raw keeps \" and \\ escapes: see
-  // unescape_tag() in pgn/tag.h.
+  // unescape_tag() in pgn/tag.h. A visitor may take a fourth parameter, TagValue (pgn/types.h):
+  // Printable when the reader saw that value_raw is printable ASCII without '"' or '\\' (most
+  // tags; the others may be too).
   Control tag(std::string_view /*name*/, std::string_view /*value_raw*/, Location) {
     return Control::Continue;
   }

@@ -344,7 +344,7 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
 }
 
 pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw,
-                               pgn::Location where) {
+                               pgn::Location where, pgn::TagValue form) {
   const auto [name_text, value_text] = log_.tag(name, value_raw, where);
   TagText t{name_text, value_text};
   // Written as it comes, unless its name came before: then start_line() writes them all
@@ -359,13 +359,19 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
   bool written = false;
   if (!tags_again_) {
     // The reader's tag names are letters, digits, '_' and '-': no escapes. Most values need
-    // neither unescaping ('\\' fails the check) nor JSON escapes: copied as they are.
+    // neither unescaping ('\\' fails the check) nor JSON escapes: copied as they are (and
+    // without a check when the reader saw it).
     char* p = line_.room(name.size() + value_raw.size() + 6);
     if (!tags_.empty()) *p++ = ',';
     *p++ = '"';
     p = put(p, name);
     p = put(p, "\":\"");
-    if (char* end = copy_if_plain(p, value_raw)) {
+    if (form == pgn::TagValue::Printable) [[likely]] {
+      p = put(p, value_raw);
+      *p++ = '"';
+      written = true;
+      line_.commit(p);
+    } else if (char* end = copy_if_plain(p, value_raw)) {
       *end++ = '"';
       written = true;
       line_.commit(end);

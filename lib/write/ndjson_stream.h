@@ -46,7 +46,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
   // pgn::Visitor callbacks (hide the base's): each is logged, then forwarded.
   void begin_game(const pgn::GameInfo& info);
-  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
+  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where,
+                   pgn::TagValue form);
   pgn::Control begin_movetext();
   pgn::Control san(std::string_view text, pgn::Location where);
   pgn::Control nag(std::uint32_t code, pgn::Location where);

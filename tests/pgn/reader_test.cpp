@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -263,6 +264,83 @@ TEST(Reader, SanAndCommentTextsStayValidUntilTheBufferMoves) {
   EXPECT_GT(keeper.moves, 20u);  // the buffer did move, many times
   EXPECT_GT(keeper.checked, 40u * 9);
   EXPECT_TRUE(keeper.all_intact);
+}
+
+// A visitor that takes tag()'s fourth parameter gets TagValue::Printable exactly for the
+// values that are printable ASCII without '"' or '\\' (when the tag line is well formed; a
+// malformed one may say Unknown), and never for another value.
+struct TagForms : Visitor {
+  struct Seen {
+    std::string name, value;
+    TagValue form;
+  };
+  std::vector<Seen> tags;
+  void tag(std::string_view name, std::string_view value_raw, Location, TagValue form) {
+    tags.push_back({std::string(name), std::string(value_raw), form});
+  }
+};
+
+bool printable(std::string_view value) {
+  return std::all_of(value.begin(), value.end(),
+                     [](char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\'; });
+}
+
+TEST(Reader, TagValuesSeenPrintableAreMarked) {
+  const std::string lines[] = {
+      "[Event \"Rated Blitz game\"]",  // the lexer's inline path
+      "[Site  \"https://x.org/a\" ]",  // spaced otherwise: lex_tag()'s first path
+      "[White \"A \\\"B\\\"\"]",       // escapes
+      "[Black \"Jos\xC3\xA9\"]",       // UTF-8
+      "[Round \"tab\there\"]",         // a control byte
+      "[Date \"del\x7F\"]",            // DEL: printable for neither PGN nor JSON
+      "[Result \"1-0\"]",
+      "[Empty \"\"]",
+  };
+  std::string pgn;
+  for (const std::string& line : lines) pgn += line + "\n";
+  pgn += "\n1. e4 *\n\n[Event \"unterminated]\n\n1. d4 *\n";
+  auto src = io::Source::from_memory(pgn);
+  TagForms v;
+  read_pgn(src, v);
+  ASSERT_EQ(v.tags.size(), std::size(lines) + 1);
+  const TagValue expected[] = {TagValue::Printable, TagValue::Printable, TagValue::Unknown,
+                               TagValue::Unknown,   TagValue::Unknown,   TagValue::Unknown,
+                               TagValue::Printable, TagValue::Printable};
+  for (std::size_t i = 0; i < std::size(lines); ++i)
+    EXPECT_EQ(v.tags[i].form, expected[i]) << lines[i];
+  EXPECT_EQ(v.tags.back().form, TagValue::Unknown);  // unterminated, though printable
+
+  // Random values of bytes that matter, one tag line each.
+  std::mt19937 rng(17);
+  const std::string bytes = std::string("aZ09 -\"\\\t\x7F\x80\xC3\xA9]") + '\0' + '\x1F';
+  std::string random;
+  std::vector<std::string> values;
+  for (int i = 0; i < 3000; ++i) {
+    std::string value;
+    for (std::size_t n = rng() % 40; n > 0; --n) value += bytes[rng() % bytes.size()];
+    values.push_back(value);
+    random += "[T" + std::to_string(i) + (i % 3 == 0 ? "  \"" : " \"") + value +
+              (i % 5 == 0 ? "\" ]\n" : "\"]\n");
+  }
+  random += "\n*\n";
+  auto random_src = io::Source::from_memory(random);
+  TagForms r;
+  read_pgn(random_src, r);
+  std::size_t marked = 0, compared = 0;
+  for (const TagForms::Seen& t : r.tags) {
+    if (t.form == TagValue::Printable) {
+      ++marked;
+      EXPECT_TRUE(printable(t.value)) << t.value;
+    }
+  }
+  for (const TagForms::Seen& t : r.tags) {
+    const std::string& value = values.at(std::stoul(t.name.substr(1)));
+    if (t.value != value) continue;  // a value that ended its line early
+    ++compared;
+    EXPECT_EQ(t.form == TagValue::Printable, printable(value)) << value;
+  }
+  EXPECT_GT(marked, 100u);
+  EXPECT_GT(compared, 1000u);
 }
 
 TEST(UnescapeTag, RemovesQuoteAndBackslashEscapes) {
