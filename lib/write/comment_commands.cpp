@@ -247,6 +247,21 @@ std::int32_t plain_clock_seconds_trimmed(std::string_view comment) {
 }
 }  // namespace detail
 
+namespace detail {
+std::int32_t plain_eval_clock_spaced(std::string_view comment, Eval& eval) {
+  // "[%eval E]", then white space and a plain clock.
+  comment = trim_fold_space(comment);
+  if (comment.size() < 24 || std::memcmp(comment.data(), "[%eval ", 7) != 0) return -1;
+  const std::size_t close = comment.find(']');
+  if (close == std::string_view::npos || close + 1 == comment.size() ||
+      !is_fold_space(comment[close + 1]))
+    return -1;
+  const std::int32_t clock = plain_clock_seconds(comment.substr(close + 1));
+  if (clock < 0) return -1;
+  return read_plain_eval(comment.substr(7, close - 7), eval) ? clock : -1;
+}
+}  // namespace detail
+
 bool parse_command_comment(std::string_view text, CommentCommands& out) {
   out = {};
   text = trim_fold_space(text);

@@ -89,40 +89,52 @@ inline std::int32_t plain_clock_seconds(std::string_view comment) {
   return seconds >= 0 ? seconds : detail::plain_clock_seconds_trimmed(comment);
 }
 
+namespace detail {
+// `text` read as a canonical eval ("0.17", "-1.5", "#3", "#-2"; see above), all of it.
+inline bool read_plain_eval(std::string_view text, Eval& eval) {
+  auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10; };
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const bool mate = p != end && *p == '#';
+  p += mate;
+  const bool negative = p != end && *p == '-';
+  p += negative;
+  // At most 7 digits, no leading zero; then for centipawns 1 or 2 decimals, no trailing zero.
+  const char* const digits = p;
+  std::int64_t v = 0;
+  while (p != end && digit(*p) && p - digits < 8) v = v * 10 + (*p++ - '0');
+  if (p == digits || p - digits > 7 || (*digits == '0' && p - digits > 1)) return false;
+  if (!mate) {
+    if (end - p < 2 || *p != '.' || !digit(p[1])) return false;
+    v = v * 100 + std::int64_t{p[1] - '0'} * 10;
+    p += 2;
+    if (p != end) {
+      if (*p == '0' || !digit(*p)) return false;
+      v += *p++ - '0';
+    }
+  }
+  if (p != end || (negative && v == 0)) return false;
+  eval = Eval{mate, static_cast<std::int32_t>(negative ? -v : v)};
+  return true;
+}
+// plain_eval_clock() for the comments spaced otherwise than lichess's.
+std::int32_t plain_eval_clock_spaced(std::string_view comment, Eval& eval);
+}  // namespace detail
+
 // The clock of a comment that is, once trimmed, "[%eval E] [%clk H:MM:SS]", each command
 // canonical (lichess's comment on the moves of an analysed game), in seconds, with the eval
 // in `eval`; -1 for any other comment. Another shortcut: parse_command_comment() reads such a
 // comment as this eval and this clock and nothing else.
 inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
-  auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10; };
-  const char* p = comment.data();
-  const char* const end = p + comment.size();
-  while (p != end && is_fold_space(*p)) ++p;
-  if (end - p < 24 || std::memcmp(p, "[%eval ", 7) != 0) return -1;
-  p += 7;
-  const bool mate = *p == '#';
-  p += mate;
-  const bool negative = *p == '-';
-  p += negative;
-  // At most 7 digits, no leading zero; then for centipawns 1 or 2 decimals, no trailing zero.
-  const char* const digits = p;
-  std::int64_t v = 0;
-  while (p != end && digit(*p) && p - digits < 7) v = v * 10 + (*p++ - '0');
-  if (p == digits || (*digits == '0' && p - digits > 1)) return -1;
-  if (!mate) {
-    if (end - p < 2 || *p != '.' || !digit(p[1])) return -1;
-    v = v * 100 + std::int64_t{p[1] - '0'} * 10;
-    p += 2;
-    if (p != end && digit(*p)) {
-      if (*p == '0') return -1;
-      v += *p++ - '0';
-    }
+  // Lichess's spacing, " [%eval E] [%clk H:MM:SS] ": the clock is the last 16 bytes and E all
+  // that is between. (A comment so framed is read exactly when E is an eval: the general
+  // reading would need a ']' inside E followed by nothing but white space up to the frame's.)
+  const std::size_t n = comment.size();
+  if (n > 25 && std::memcmp(comment.data(), " [%eval ", 8) == 0 && comment[n - 17] == ']') {
+    const std::int32_t clock = padded_clock_seconds(comment.substr(n - 16));
+    if (clock >= 0) return detail::read_plain_eval(comment.substr(8, n - 25), eval) ? clock : -1;
   }
-  if ((negative && v == 0) || end - p < 2 || p[0] != ']' || !is_fold_space(p[1])) return -1;
-  const std::int32_t clock =
-      plain_clock_seconds(std::string_view(p + 1, static_cast<std::size_t>(end - p - 1)));
-  if (clock >= 0) eval = Eval{mate, static_cast<std::int32_t>(negative ? -v : v)};
-  return clock;
+  return detail::plain_eval_clock_spaced(comment, eval);
 }
 
 // Appends the canonical comment text of `c` (nothing when it is empty).

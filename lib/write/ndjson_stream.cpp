@@ -1,6 +1,7 @@
 #include "write/ndjson_stream.h"
 
 #include <charconv>
+#include <cstring>
 
 #include "chess/san.h"
 #include "pgn/reader.h"
@@ -86,12 +87,20 @@ class NdjsonStream::MoveWriter {
   void comment(GameLog::Ref kept, std::string_view text) {
     Level& l = *cur_;
     if (l.has_move && l.commands == Commands::None && l.comments.empty()) [[likely]] {
-      // The move's first comment: nearly always, in a lichess export, a plain clock, kept as
-      // its value (and as text, for when the move turns out to need the general path).
+      // The move's first comment: nearly always, in a lichess export, a plain clock (or an
+      // eval and a clock), kept as values (and as text, for when the move turns out to need
+      // the general path).
       const std::int32_t clock = padded_clock_seconds(text);
       if (clock >= 0) [[likely]] {
         l.clock = clock;
         l.commands = Commands::Clock;
+        l.commands_text = kept;
+        return;
+      }
+      // In an analysed game: " [%eval E] [%clk H:MM:SS] ".
+      if (text.size() > 25 && std::memcmp(text.data(), " [%eval ", 8) == 0 &&
+          (l.clock = plain_eval_clock(text, l.eval)) >= 0) {
+        l.commands = Commands::EvalClock;
         l.commands_text = kept;
         return;
       }

@@ -136,12 +136,13 @@ TEST(convert, CommentCommandsReadTextWritesBackExactly) {
   }
 }
 
-// `text` with white space of several kinds around it and, when `change`, one byte replaced by
-// one of `bytes` (the texts the shortcut readers below are tried on).
+// `text` with white space of several kinds around it (or, when `framed`, one space on each
+// side, as lichess writes it: the shortcut readers' fast case) and, when `change`, one byte
+// replaced by one of `bytes` (the texts the shortcut readers below are tried on).
 std::string varied(const std::string& text, bool change, const std::string& bytes,
-                   std::mt19937& rng) {
+                   std::mt19937& rng, bool framed = false) {
   static const std::string pad[] = {"", " ", "  ", "\n", " \t"};
-  std::string out = pad[rng() % 5] + text + pad[rng() % 5];
+  std::string out = framed ? " " + text + " " : pad[rng() % 5] + text + pad[rng() % 5];
   if (change) out[rng() % out.size()] = bytes[rng() % bytes.size()];
   return out;
 }
@@ -166,7 +167,7 @@ TEST(convert, PlainClockMatchesItsContract) {
     const std::int64_t seconds = round < 1000 ? round * 37 : rng() % (100 * 3600);
     std::string text;
     append_command_comment(text, CommentCommands{seconds * 1000, std::nullopt, std::nullopt});
-    text = varied(text, round % 2 == 1, bytes, rng);
+    text = varied(text, round % 2 == 1, bytes, rng, round % 4 >= 2);
     const std::string trimmed = trim(text);
     std::smatch m;
     std::int32_t expected = -1;
@@ -185,9 +186,10 @@ TEST(convert, PlainClockMatchesItsContract) {
 
 // plain_eval_clock(), the shortcut for lichess's "[%eval E] [%clk H:MM:SS]", against the full
 // reader (which has no shortcut for evals): on canonical comments of random evals (centipawns
-// and mates) and clocks, half of them with one byte changed, it accepts exactly the texts the
-// full reader reads as an eval and a whole-second clock below 100 hours, written eval first,
-// one space after each command's name; and reads the same values.
+// and mates, a few of them long) and clocks, half of them with one byte changed and half of
+// them spaced as lichess does, it accepts exactly the texts the full reader reads as an eval
+// and a whole-second clock below 100 hours, written eval first, one space after each
+// command's name; and reads the same values.
 TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
   const std::regex shape(R"(\[%eval [^\s\]]+\]\s+\[%clk [^\s\]]+\])");
   std::mt19937 rng(13);
@@ -197,12 +199,14 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
     CommentCommands c;
     c.clock_ms = std::int64_t{1000} * (rng() % (100 * 3600));
     const bool mate = rng() % 4 == 0;
-    const auto magnitude = static_cast<std::int32_t>(mate ? rng() % 30 : rng() % 3000);
+    // One in eight of any size up to 2e9: 7 digits before the point are read, 8 are not.
+    const std::uint32_t range = rng() % 8 == 0 ? 2'000'000'000u : mate ? 30u : 3000u;
+    const auto magnitude = static_cast<std::int32_t>(rng() % range);
     c.eval = Eval{mate, rng() % 2 ? magnitude : -magnitude};
     if (c.eval->value == 0 && rng() % 2) c.eval->value = 1;
     std::string text;
     append_command_comment(text, c);
-    text = varied(text, round % 2 == 1, bytes, rng);
+    text = varied(text, round % 2 == 1, bytes, rng, round % 4 >= 2);
     const std::string trimmed = trim(text);
     CommentCommands full;
     const bool expected = parse_command_comment(text, full) && full.eval && full.clock_ms &&
