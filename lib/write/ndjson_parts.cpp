@@ -126,12 +126,14 @@ void NdjsonParts::problems(const std::vector<replay::Problem>& problems) {
   out_.put('[');
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const replay::Problem& p = problems[i];
-    if (i) out_.put(',');
-    out_.put("{\"code\":");
-    json_string(p.code_name());
-    key("severity");
-    json_string(replay::severity_name(p.severity));
-    key("message");
+    // Codes and severities are snake_case names: no escapes.
+    const std::string_view code = p.code_name();
+    const std::string_view severity = replay::severity_name(p.severity);
+    char* head = out_.room(code.size() + severity.size() + 40);
+    if (i) *head++ = ',';
+    head = put(put(head, "{\"code\":\""), code);
+    head = put(put(head, "\",\"severity\":\""), severity);
+    out_.commit(put(head, "\",\"message\":"));
     json_string(p.message);
     char* q = out_.room(96);
     q = put(q, ",\"line\":");

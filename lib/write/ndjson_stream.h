@@ -10,6 +10,7 @@
 // exactly as for any record.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -75,14 +76,15 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   GameLog log_;
   struct TagText {
     GameLog::Text name, value;  // value unescaped, as a record holds it
+    std::uint64_t key;          // detail::name_key(name)
   };
   std::vector<TagText> tags_;
   struct TagView {
     std::string_view name, value;
   };
   std::vector<TagView> tag_views_;
-  std::uint64_t tag_bits_ = 0;  // a bit per tag name read (of 64, by a hash of its key)
-  bool tags_again_ = false;     // a name came twice
+  std::array<std::uint64_t, 4> tag_bits_{};  // a bit per tag name read (by a hash of its key)
+  bool tags_again_ = false;                  // a name came twice
   bool fen_tag_ = false;
   std::size_t result_tag_ = SIZE_MAX;  // the last Result tag's index in tags_, if any
   std::string unescaped_;

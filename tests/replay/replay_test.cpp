@@ -1,6 +1,10 @@
 // Replaying lines: illegal moves, variations, set-up positions, variants, SAN warnings.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <string>
+
+#include "replay/problem.h"
 #include "replay_util.h"
 
 namespace pgnkit::replay {
@@ -160,6 +164,21 @@ TEST(Replay, GameAfterABrokenOneIsNotLost) {
   ASSERT_EQ(run.games.size(), 2u);
   EXPECT_EQ(run.games[1].plies, 2u);
   EXPECT_EQ(run.with_code("unterminated_comment").size(), 1u);
+}
+
+// Every code and severity name is snake_case: the NDJSON writer copies them without escapes.
+TEST(Replay, ProblemCodeNamesNeedNoEscape) {
+  const std::regex snake("[a-z0-9_]+");
+  for (unsigned v = 0; v < 256; ++v) {
+    const auto u = static_cast<std::uint8_t>(v);
+    for (const std::string_view name :
+         {problem_code_name(static_cast<ProblemCode>(u)), severity_name(static_cast<Severity>(u)),
+          san_error_name(static_cast<chess::SanError>(u)),
+          san_note_name(static_cast<chess::SanNote>(u)),
+          pgn::syntax_code_name(static_cast<pgn::SyntaxCode>(u))}) {
+      EXPECT_TRUE(std::regex_match(std::string(name), snake)) << v << ": " << name;
+    }
+  }
 }
 
 }  // namespace
