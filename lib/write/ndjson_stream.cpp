@@ -22,7 +22,7 @@ namespace pgnkit::write {
 // move when there is none).
 namespace {
 // A clock's seconds in decimal: nearly always below 1,000 (a lichess game's clock).
-char* put_seconds_count(char* p, std::int32_t v) {
+inline char* put_seconds_count(char* p, std::int32_t v) {
   static constexpr char kPairs[] =
       "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
