@@ -121,7 +121,7 @@ void NdjsonParts::commands(const CommentCommands& c) {
   out_.commit(put_commands(out_.room(kMaxCommandsText), c));
 }
 
-void NdjsonParts::problems(const std::vector<replay::Problem>& problems) {
+void NdjsonParts::problems(std::span<const replay::Problem> problems) {
   key("problems");
   out_.put('[');
   for (std::size_t i = 0; i < problems.size(); ++i) {
@@ -159,7 +159,7 @@ void NdjsonParts::optional_string(std::string_view s) {
 }
 
 void NdjsonParts::game_end(std::string_view result, const chess::Position* final_position,
-                           const std::vector<replay::Problem>& problems) {
+                           std::span<const replay::Problem> problems) {
   key("result");
   json_string(result);
   key("final_fen");

@@ -85,11 +85,11 @@ class NdjsonParts {
 
   // ,"result":...,"final_fen":...,"problems":[...]}\n
   void game_end(std::string_view result, const chess::Position* final_position,
-                const std::vector<replay::Problem>& problems);
+                std::span<const replay::Problem> problems);
 
  private:
   void commands(const CommentCommands& c);
-  void problems(const std::vector<replay::Problem>& problems);
+  void problems(std::span<const replay::Problem> problems);
   void optional_string(std::string_view s);  // null when empty
 
   TextBuffer& out_;

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <span>
 
 #include "chess/san.h"
 #include "pgn/reader.h"
@@ -347,7 +348,7 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   fen_tag_ = false;
   result_tag_ = SIZE_MAX;
   marker_.reset();
-  problems_.clear();
+  problem_count_ = 0;
   move_errors_ = false;
   ReadThroughReplayer::begin_game(info);
 }
@@ -495,7 +496,13 @@ void NdjsonStream::end_game(const pgn::EndInfo& info) {
 
 void NdjsonStream::problem(const replay::Problem& p) {
   if (in_game_) {
-    problems_.push_back(p);
+    // Kept in the objects of earlier games: their strings' storage is reused.
+    if (problem_count_ < problems_.size()) {
+      problems_[problem_count_] = p;
+    } else {
+      problems_.push_back(p);
+    }
+    ++problem_count_;
     move_errors_ |= p.code == replay::ProblemCode::IllegalMove ||
                     p.code == replay::ProblemCode::MoveAfterGameEnd;
   }
@@ -516,7 +523,8 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   const bool result_tag = result_tag_ < tags_.size();
   const std::string_view result = result_tag ? log_.text(tags_[result_tag_].value) : "";
   parts_->game_end(detail::result_text(result, result_tag, marker_),
-                   replayed() ? r.final_position : nullptr, problems_);
+                   replayed() ? r.final_position : nullptr,
+                   std::span(problems_.data(), problem_count_));
   sink_.line(r.game, line_.view());
 }
 

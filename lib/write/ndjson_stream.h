@@ -89,7 +89,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::size_t result_tag_ = SIZE_MAX;  // the last Result tag's index in tags_, if any
   std::string unescaped_;
   std::optional<pgn::Outcome> marker_;
-  std::vector<replay::Problem> problems_;
+  std::vector<replay::Problem> problems_;  // the game's are the first problem_count_
+  std::size_t problem_count_ = 0;
   bool move_errors_ = false;                 // an illegal move, or a move after the end
   char canonical_[chess::kMaxSan + 2] = {};  // a move's SAN when written otherwise
   TextBuffer line_;
