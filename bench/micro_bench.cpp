@@ -77,9 +77,36 @@ void BM_WriteSan(benchmark::State& state) {
   chess::generate_legal(p, list);
   char buf[16];
   int i = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(chess::write_san(p, list.moves[i++ % list.size], buf));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(chess::write_san(p, list.moves[i++ % list.size], buf));
 }
 BENCHMARK(BM_WriteSan);
+
+// The FENs of 4,096 positions of random games (seeded): as many shapes of ranks as games
+// have, so that the writer's branches are not learnt from one position.
+void BM_AppendFen(benchmark::State& state) {
+  std::vector<chess::Position> positions;
+  std::uint64_t seed = 1;
+  while (positions.size() < 4096) {
+    chess::Position p = chess::Position::start();
+    for (int ply = 0; ply < 120 && positions.size() < 4096; ++ply) {
+      chess::MoveList list;
+      chess::generate_legal(p, list);
+      if (list.size == 0) break;
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      p.play(list.moves[(seed >> 33) % list.size]);
+      positions.push_back(p);
+    }
+  }
+  std::string fen;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    fen.clear();
+    chess::append_fen(fen, positions[i++ % positions.size()]);
+    benchmark::DoNotOptimize(fen.data());
+  }
+}
+BENCHMARK(BM_AppendFen);
 
 std::string sample() {
   std::ifstream in(std::string(PGNKIT_SOURCE_DIR) + "/data/sample.pgn", std::ios::binary);

@@ -180,21 +180,26 @@ constexpr std::size_t kMaxFenLength = 71 + 3 + 4 + 3 + 2 * (1 + 10);
 // Writes the piece placement at `p` and returns the end: per rank, only the occupied squares
 // are visited (a final position has few pieces), the gaps between them become digits.
 char* put_placement(char* p, const Position& pos) {
+  // A piece's letter by its code (make_piece(): colour * 8 + type).
+  static constexpr char kLetterOfCode[kPieceCodes + 1] = "PNBRQK..pnbrqk..";
   const Bitboard occupied = pos.pieces();
   for (int rank = 7; rank >= 0; --rank) {
     unsigned row = static_cast<unsigned>(occupied >> (8 * rank)) & 0xFFu;
     int file = 0;
     while (row) {
       const int next = std::countr_zero(row);
-      if (next > file) *p++ = static_cast<char>('0' + (next - file));
-      const Piece piece = pos.piece_on(make_square(next, rank));
-      *p++ = kPieceLetters[static_cast<std::size_t>(index(color_of(piece)) * 6 +
-                                                    index(type_of(piece)))];
+      // Where the empty squares are varies too much to branch on: each count is written,
+      // then kept only when it is not 0.
+      *p = static_cast<char>('0' + (next - file));
+      p += next != file;
+      *p++ = kLetterOfCode[static_cast<std::size_t>(pos.piece_on(make_square(next, rank)))];
       file = next + 1;
       row &= row - 1;
     }
-    if (file < 8) *p++ = static_cast<char>('0' + (8 - file));
-    if (rank) *p++ = '/';
+    *p = static_cast<char>('0' + (8 - file));
+    p += file != 8;
+    *p = '/';
+    p += rank != 0;
   }
   return p;
 }
