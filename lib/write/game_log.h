@@ -57,6 +57,13 @@ class GameLog {
   Ref comment(std::string_view s, pgn::Location where) {
     return ref_entry(Kind::Comment, where, s);
   }
+  // comment() when the log has room for the entry as it is; false, and nothing logged, when
+  // it would have to grow first. (No call on the way: a writer's per-comment path.)
+  bool comment_in_room(std::string_view s, pgn::Location where, Ref& ref) {
+    if (!bytes_.has_room(kRefEntrySize)) return false;
+    ref = ref_entry(Kind::Comment, where, s);
+    return true;
+  }
   void begin_variation(pgn::Location where) { start(Kind::BeginVariation, where); }
   void end_variation(pgn::Location where) { start(Kind::EndVariation, where); }
   void termination(pgn::Outcome outcome, std::string_view s, pgn::Location where) {
@@ -109,11 +116,14 @@ class GameLog {
   // in the log with this bit set. (An address never has the top bit set in user space.)
   static constexpr std::uint64_t kCopied = std::uint64_t{1} << 63;
 
+  // An entry of ref_entry(): the kind, the location, the size and the reference.
+  static constexpr std::size_t kRefEntrySize =
+      1 + sizeof(pgn::Location) + 2 * sizeof(std::uint64_t);
   // start() and a reference to `s` in one reservation (a call per move).
   Ref ref_entry(Kind kind, const pgn::Location& where, std::string_view s) {
     const std::uint64_t size = s.size();
     const auto ref = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(s.data()));
-    char* p = bytes_.room(1 + sizeof where + sizeof size + sizeof ref);
+    char* p = bytes_.room(kRefEntrySize);
     *p = static_cast<char>(kind);
     std::memcpy(p + 1, &where, sizeof where);
     std::memcpy(p + 1 + sizeof where, &size, sizeof size);

@@ -84,6 +84,19 @@ class NdjsonStream::MoveWriter {
     l.nags.push_back(code);
     l.plain = false;
   }
+  // The open move's first comment's clock when it is a padded clock (nearly every comment of
+  // a lichess export), to be given to set_clock(); else -1, and it goes to comment().
+  std::int32_t padded_clock(std::string_view text) const {
+    const Level& l = *cur_;
+    if (!l.has_move || l.commands != Commands::None || !l.comments.empty()) return -1;
+    return padded_clock_seconds(text);
+  }
+  void set_clock(GameLog::Ref kept, std::int32_t clock) {
+    Level& l = *cur_;
+    l.clock = clock;
+    l.commands = Commands::Clock;
+    l.commands_text = kept;
+  }
   // A comment: `kept` is its copy in the log, `text` the same bytes.
   void comment(GameLog::Ref kept, std::string_view text) {
     Level& l = *cur_;
@@ -460,6 +473,19 @@ pgn::Control NdjsonStream::nag(std::uint32_t code, pgn::Location where) {
 }
 
 pgn::Control NdjsonStream::comment(std::string_view text, pgn::Location where) {
+  // Most comments (a lichess export's clocks) take a path without a call.
+  if (in_moves_) [[likely]] {
+    const std::int32_t clock = writer_->padded_clock(text);
+    GameLog::Ref kept;
+    if (clock >= 0 && log_.comment_in_room(text, where, kept)) [[likely]] {
+      writer_->set_clock(kept, clock);
+      return pgn::Control::Continue;
+    }
+  }
+  return other_comment(text, where);
+}
+
+pgn::Control NdjsonStream::other_comment(std::string_view text, pgn::Location where) {
   const GameLog::Ref kept = log_.comment(text, where);
   if (in_moves_) writer_->comment(kept, text);
   return pgn::Control::Continue;

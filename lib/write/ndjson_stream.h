@@ -66,6 +66,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   class Fallback;
 
   void start_line();
+  [[gnu::noinline]] pgn::Control other_comment(std::string_view text, pgn::Location where);
 
   // ReplaySink.
   void problem(const replay::Problem& p) override;

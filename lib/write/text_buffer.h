@@ -58,6 +58,8 @@ class TextBuffer {
       grow(n);
     return data_.get() + size_;
   }
+  // Whether room(n) would not have to grow the buffer.
+  bool has_room(std::size_t n) const { return capacity_ - size_ >= n; }
   // The bytes up to `end` (a pointer from room()) are written.
   void commit(const char* end) { size_ = static_cast<std::size_t>(end - data_.get()); }
 
