@@ -173,10 +173,6 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
 
 namespace {
 
-// Room for the longest FEN: 64 placement characters and 7 slashes, " w ", 4 castling letters,
-// " e3", and two clocks with their spaces (5 digits each today; room for 10 if they grow).
-constexpr std::size_t kMaxFenLength = 71 + 3 + 4 + 3 + 2 * (1 + 10);
-
 // Writes the piece placement at `p` and returns the end: per rank, only the occupied squares
 // are visited (a final position has few pieces), the gaps between them become digits.
 char* put_placement(char* p, const Position& pos) {
@@ -237,11 +233,10 @@ char* put_number(char* p, char* end, int v) {
 
 }  // namespace
 
-void append_fen(std::string& out, const Position& pos, EpWrite ep) {
-  // Written into a stack buffer and appended once: status writes one FEN per game.
-  char buf[kMaxFenLength];
-  char* const end = buf + sizeof buf;
-  char* p = put_placement(buf, pos);
+char* put_fen(char* out, const Position& pos, EpWrite ep) {
+  // The placement may write one byte past its own end, which what follows overwrites.
+  char* const end = out + kMaxFenLength;
+  char* p = put_placement(out, pos);
   *p++ = ' ';
   *p++ = pos.side_to_move() == Color::White ? 'w' : 'b';
   *p++ = ' ';
@@ -257,8 +252,13 @@ void append_fen(std::string& out, const Position& pos, EpWrite ep) {
   *p++ = ' ';
   p = put_number(p, end, pos.halfmove_clock());
   *p++ = ' ';
-  p = put_number(p, end, pos.fullmove_number());
-  out.append(buf, static_cast<std::size_t>(p - buf));
+  return put_number(p, end, pos.fullmove_number());
+}
+
+void append_fen(std::string& out, const Position& pos, EpWrite ep) {
+  // Written into a stack buffer and appended once: status writes one FEN per game.
+  char buf[kMaxFenLength];
+  out.append(buf, static_cast<std::size_t>(put_fen(buf, pos, ep) - buf));
 }
 
 std::string write_fen(const Position& pos, EpWrite ep) {

@@ -44,6 +44,14 @@ enum class EpWrite : std::uint8_t {
   WhenLegal,  // only when a legal en-passant capture exists (lichess, python-chess)
 };
 
+// Room for the longest FEN: 64 placement characters and 7 slashes, " w ", 4 castling letters,
+// " e3", and two clocks with their spaces (5 digits each today; room for 10 if they grow).
+inline constexpr std::size_t kMaxFenLength = 71 + 3 + 4 + 3 + 2 * (1 + 10);
+
+// Writes the FEN of `pos` at `out` (room for kMaxFenLength bytes) as append_fen() does, and
+// returns its end: for writers that reserve their room themselves.
+char* put_fen(char* out, const Position& pos, EpWrite ep = EpWrite::Always);
+
 // Appends the FEN of `pos` to `out` (nothing else: no separator, no newline). Castling is
 // KQkq, or in Chess960 a rook's file letter where KQkq would be ambiguous (X-FEN). Allocates
 // only when `out` must grow, so a caller reusing one buffer writes FENs without allocating.

@@ -44,11 +44,9 @@ void NdjsonParts::text(std::string_view s) {
 
 void NdjsonParts::fen(const chess::Position& pos) {
   // A FEN is printable ASCII without '"' or '\\': no escapes.
-  scratch_.clear();
-  chess::append_fen(scratch_, pos, chess::EpWrite::WhenLegal);
-  char* p = out_.room(scratch_.size() + 2);
+  char* p = out_.room(chess::kMaxFenLength + 2);
   *p++ = '"';
-  p = put(p, scratch_);
+  p = chess::put_fen(p, pos, chess::EpWrite::WhenLegal);
   *p++ = '"';
   out_.commit(p);
 }
@@ -160,9 +158,16 @@ void NdjsonParts::optional_string(std::string_view s) {
 
 void NdjsonParts::game_end(std::string_view result, const chess::Position* final_position,
                            std::span<const replay::Problem> problems) {
-  key("result");
-  json_string(result);
-  key("final_fen");
+  if (replay::parse_result(result)) {  // always, from result_text(): no escapes
+    static constexpr char kBefore[] = ",\"result\":\"";
+    static constexpr char kAfter[] = "\",\"final_fen\":";
+    char* p = put(out_.room(sizeof kBefore + result.size() + sizeof kAfter), kBefore);
+    out_.commit(put(put(p, result), kAfter));
+  } else {
+    key("result");
+    json_string(result);
+    key("final_fen");
+  }
   if (final_position) {
     fen(*final_position);
   } else {
