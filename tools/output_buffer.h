@@ -40,6 +40,7 @@ class OutputBuffer {
   std::size_t size() const { return bytes_.size(); }
   // Writes what has been put to `file` and empties the buffer.
   void flush(std::FILE* file) {
+    if (bytes_.size() == 0) return;  // nothing, perhaps not even a buffer (fwrite of null)
     std::fwrite(bytes_.data(), 1, bytes_.size(), file);
     bytes_.clear();
   }
