@@ -19,9 +19,9 @@
 // open at the end of a game (reporting UnterminatedVariation) before termination/end_game.
 //
 // All string_views point into the read buffer and are valid only during the callback. The
-// texts of `san` and `comment` stay valid longer: until the visitor's optional
-// before_buffer_moves() is called (the reader's buffer is about to move its bytes), or the
-// end of read_pgn.
+// texts of `tag` (name and value_raw), `san` and `comment` stay valid longer: until the
+// visitor's optional before_buffer_moves() is called (the reader's buffer is about to move
+// its bytes), or the end of read_pgn.
 //
 // Returning Control::StopGame from any callback delivers nothing more of the game except
 // end_game (EndInfo::stopped), not even its syntax errors (they are still counted).

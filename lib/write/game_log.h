@@ -4,13 +4,13 @@
 // RecordBuilder, which then builds exactly the record the reader would have built.
 //
 // The calls are appended to one byte buffer (a kind byte, the location, then the values and
-// texts), reused from game to game: logging a call costs a few stores and the copy of its
-// text. Texts stay where they are until the next game (Text is an offset, not a pointer).
+// texts), reused from game to game: logging a call costs a few stores. Texts stay where they
+// are until the next game (a Ref is an offset, not a pointer).
 //
-// A move's and a comment's text (a call each per move) is not copied when it comes: the
-// entry refers to the reader's buffer, which keeps it (see pgn/visitor.h) until the owner
-// calls materialize(), from its before_buffer_moves(): then the texts still referred to are
-// copied into the log.
+// A tag's, a move's and a comment's texts are not copied when they come: the entry refers to
+// the reader's buffer, which keeps them (see pgn/visitor.h) until the owner calls
+// materialize(), from its before_buffer_moves(): then the texts still referred to are copied
+// into the log.
 #pragma once
 
 #include <cstddef>
@@ -26,12 +26,8 @@ namespace pgnkit::write {
 
 class GameLog {
  public:
-  // A span of the log.
-  struct Text {
-    std::size_t offset = 0, size = 0;
-  };
-  // The text an entry refers to (a move's or a comment's): `offset` is where the entry holds
-  // the reference.
+  // A text an entry refers to (in the reader's buffer, or copied into the log): `offset` is
+  // where the entry holds the reference.
   struct Ref {
     std::size_t offset = 0, size = 0;
   };
@@ -41,11 +37,21 @@ class GameLog {
     bytes_.clear();
     unmaterialized_ = 0;
   }
-  // Returns the name's and the value's texts.
-  std::pair<Text, Text> tag(std::string_view name, std::string_view value_raw,
-                            pgn::Location where) {
-    const Text n = entry(Kind::Tag, where, name);
-    return {n, text(value_raw)};
+  // Returns the name's and the value's texts. Both must stay valid until materialize().
+  std::pair<Ref, Ref> tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
+    const std::uint64_t sizes[2] = {name.size(), value_raw.size()};
+    const std::uint64_t refs[2] = {address(name), address(value_raw)};
+    char* p = bytes_.room(1 + sizeof where + 2 * (sizeof sizes[0] + sizeof refs[0]));
+    *p = static_cast<char>(Kind::Tag);
+    std::memcpy(p + 1, &where, sizeof where);
+    char* const r = p + 1 + sizeof where;
+    std::memcpy(r, &sizes[0], 8);
+    std::memcpy(r + 8, &refs[0], 8);
+    std::memcpy(r + 16, &sizes[1], 8);
+    std::memcpy(r + 24, &refs[1], 8);
+    bytes_.commit(r + 32);
+    const auto at = static_cast<std::size_t>(r - bytes_.data());
+    return {{at + 8, name.size()}, {at + 24, value_raw.size()}};
   }
   void begin_movetext() { start(Kind::BeginMovetext, {}); }
   // `s` must stay valid until materialize() (as must comment()'s).
@@ -80,8 +86,10 @@ class GameLog {
 
   // Keeps more text with the game's (until the next begin_game()).
   // It is an entry of its own, which replay() skips: the calls around it read as they were.
-  Text keep(std::string_view s) { return entry(Kind::Kept, {}, s); }
-  std::string_view text(Text t) const { return {bytes_.data() + t.offset, t.size}; }
+  Ref keep(std::string_view s) {
+    const std::size_t at = copy(s);
+    return {at - sizeof(std::uint64_t), s.size()};
+  }
   std::string_view text(Ref r) const { return referred(r.offset, r.size); }
 
   // Copies into the log the texts its entries refer to (those logged since the last call).
@@ -116,13 +124,16 @@ class GameLog {
   // in the log with this bit set. (An address never has the top bit set in user space.)
   static constexpr std::uint64_t kCopied = std::uint64_t{1} << 63;
 
+  static std::uint64_t address(std::string_view s) {
+    return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(s.data()));
+  }
   // An entry of ref_entry(): the kind, the location, the size and the reference.
   static constexpr std::size_t kRefEntrySize =
       1 + sizeof(pgn::Location) + 2 * sizeof(std::uint64_t);
   // start() and a reference to `s` in one reservation (a call per move).
   Ref ref_entry(Kind kind, const pgn::Location& where, std::string_view s) {
     const std::uint64_t size = s.size();
-    const auto ref = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(s.data()));
+    const std::uint64_t ref = address(s);
     char* p = bytes_.room(kRefEntrySize);
     *p = static_cast<char>(kind);
     std::memcpy(p + 1, &where, sizeof where);
@@ -140,30 +151,34 @@ class GameLog {
     return {reinterpret_cast<const char*>(static_cast<std::uintptr_t>(ref)), size};
   }
 
-  // start() and text() in one reservation.
-  Text entry(Kind kind, const pgn::Location& where, std::string_view s) {
+  // A Kept entry: a copy of `s`, after a reference to it (as a copied text's); returns the
+  // copy's offset.
+  std::size_t copy(std::string_view s) {
     const std::uint64_t size = s.size();
-    char* p = bytes_.room(1 + sizeof where + sizeof size + s.size());
-    *p = static_cast<char>(kind);
-    std::memcpy(p + 1, &where, sizeof where);
-    std::memcpy(p + 1 + sizeof where, &size, sizeof size);
-    char* const t = p + 1 + sizeof where + sizeof size;
-    copy_bytes(t, s.data(), s.size());
-    bytes_.commit(t + s.size());
-    return {static_cast<std::size_t>(t - bytes_.data()), s.size()};
+    char* p = bytes_.room(kRefEntrySize + s.size());
+    *p = static_cast<char>(Kind::Kept);
+    std::memset(p + 1, 0, sizeof(pgn::Location));
+    char* const r = p + 1 + sizeof(pgn::Location);
+    const auto at = static_cast<std::size_t>(r + 16 - bytes_.data());
+    const std::uint64_t ref = at | kCopied;
+    std::memcpy(r, &size, 8);
+    std::memcpy(r + 8, &ref, 8);
+    copy_bytes(r + 16, s.data(), s.size());
+    bytes_.commit(r + 16 + s.size());
+    return at;
   }
   void value(std::uint32_t v) {
     char* p = bytes_.room(sizeof v);
     std::memcpy(p, &v, sizeof v);
     bytes_.commit(p + sizeof v);
   }
-  Text text(std::string_view s) {
+  // A copy of `s` after its size (a termination's or a syntax issue's text).
+  void text(std::string_view s) {
     const std::uint64_t size = s.size();
     char* p = bytes_.room(sizeof size + s.size());
     std::memcpy(p, &size, sizeof size);
     copy_bytes(p + sizeof size, s.data(), s.size());
     bytes_.commit(p + sizeof size + s.size());
-    return {static_cast<std::size_t>(p + sizeof size - bytes_.data()), s.size()};
   }
 
   // Reading back, in the order written.
@@ -196,7 +211,8 @@ class GameLog {
       pgn::Location where;
       std::uint32_t value = 0;            // Nag: code; Termination: outcome; SyntaxError: see above
       std::string_view text, value_text;  // Tag: name and value; others: their text, if any
-      std::size_t ref_at = 0;             // San, Comment: where the reference is
+      std::size_t ref_at = 0;             // San, Comment, Tag (name), Kept: where the reference is
+      std::size_t value_ref_at = 0;       // Tag: where the value's reference is
     };
     Entry next() {
       Entry e;
@@ -204,8 +220,8 @@ class GameLog {
       e.where = get<pgn::Location>();
       switch (e.kind) {
         case Kind::Tag:
-          e.text = text();
-          e.value_text = text();
+          e.text = referred_text(e.ref_at);
+          e.value_text = referred_text(e.value_ref_at);
           break;
         case Kind::San:
         case Kind::Comment: e.text = referred_text(e.ref_at); break;
@@ -215,7 +231,10 @@ class GameLog {
           e.value = get<std::uint32_t>();
           e.text = text();
           break;
-        case Kind::Kept: e.text = text(); break;
+        case Kind::Kept:
+          e.text = referred_text(e.ref_at);
+          at += e.text.size();  // the copy itself
+          break;
         case Kind::BeginMovetext:
         case Kind::BeginVariation:
         case Kind::EndVariation: break;
@@ -235,13 +254,20 @@ inline void GameLog::materialize() {
   const std::size_t stop = bytes_.size();  // the copies go after it
   while (r.at < stop) {
     const Reader::Entry e = r.next();
-    if (e.kind != Kind::San && e.kind != Kind::Comment) continue;
-    std::uint64_t ref;
-    std::memcpy(&ref, bytes_.data() + e.ref_at, sizeof ref);
-    if (ref & kCopied) continue;
-    const Text kept = entry(Kind::Kept, {}, e.text);  // may move bytes_: offsets only below
-    ref = kept.offset | kCopied;
-    std::memcpy(bytes_.data() + e.ref_at, &ref, sizeof ref);
+    // Copies a text still in the reader's buffer (copy() may move bytes_: offsets only).
+    auto keep_at = [this](std::size_t ref_at, std::string_view text) {
+      std::uint64_t ref;
+      std::memcpy(&ref, bytes_.data() + ref_at, sizeof ref);
+      if (ref & kCopied) return;
+      ref = copy(text) | kCopied;
+      std::memcpy(bytes_.data() + ref_at, &ref, sizeof ref);
+    };
+    if (e.kind == Kind::San || e.kind == Kind::Comment) {
+      keep_at(e.ref_at, e.text);
+    } else if (e.kind == Kind::Tag) {
+      keep_at(e.ref_at, e.text);
+      keep_at(e.value_ref_at, e.value_text);
+    }
   }
   unmaterialized_ = bytes_.size();
 }

@@ -1,8 +1,8 @@
 // NdjsonStream: `convert --to ndjson` from PGN without a GameRecord for the games that need
 // none. The line is written as the reader's calls come, the same bytes as write_ndjson()
 // writes for the game's record; the calls are also logged (GameLog: a few bytes per call,
-// texts copied once, storage reused), which holds the comments until their move's object is
-// written.
+// texts referred to in the reader's buffer, storage reused), which holds the comments until
+// their move's object is written.
 //
 // A game with move errors (has_move_errors() of its record: an illegal move, a move after
 // the end, a game cut short or not replayable) is handed over as a record instead, built by
@@ -58,7 +58,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
   void end_game(const pgn::EndInfo& info);
-  // The reader is about to move the bytes the log's move and comment texts refer to.
+  // The reader is about to move the bytes the log's tag, move and comment texts refer to.
   void before_buffer_moves() { log_.materialize(); }
 
  private:
@@ -76,8 +76,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   bool in_game_ = false;
   GameLog log_;
   struct TagText {
-    GameLog::Text name, value;  // value unescaped, as a record holds it
-    std::uint64_t key;          // detail::name_key(name)
+    GameLog::Ref name, value;  // value unescaped, as a record holds it
+    std::uint64_t key;         // detail::name_key(name)
   };
   std::vector<TagText> tags_;
   struct TagView {
