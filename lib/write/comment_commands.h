@@ -95,6 +95,22 @@ inline bool read_plain_eval(std::string_view text, Eval& eval) {
   auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10; };
   const char* p = text.data();
   const char* const end = p + text.size();
+  // Nine lichess evals in ten: "D.D" or "D.DD", perhaps with '-'.
+  {
+    const bool negative = p != end && *p == '-';
+    const char* const q = p + negative;
+    const auto n = end - q;
+    if ((n == 3 || n == 4) && q[1] == '.' && digit(q[0]) && digit(q[2])) {
+      int v = (q[0] - '0') * 100 + (q[2] - '0') * 10;
+      if (n == 4) {
+        if (q[3] == '0' || !digit(q[3])) return false;  // no trailing zero
+        v += q[3] - '0';
+      }
+      if (negative && v == 0) return false;
+      eval = Eval{false, negative ? -v : v};
+      return true;
+    }
+  }
   const bool mate = p != end && *p == '#';
   p += mate;
   const bool negative = p != end && *p == '-';

@@ -222,6 +222,24 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
     ASSERT_EQ(eval, *full.eval) << '"' << text << '"';
   }
   EXPECT_GT(accepted, 40000u);
+
+  // Signs, zeros and lengths at the edges of the canonical form, framed both ways.
+  for (const char* e :
+       {"0.0",   "-0.0", "-0.01", "-0.1", "0.10",       "-0.10",      "00.1", "1.",  ".5",
+        "1.234", "9.99", "-9.9",  "10.5", "1234567.89", "12345678.9", "#0",   "#-0", "#1",
+        "#-12",  "#01",  "-",     "#",    "#-",         "+1.0",       "1.0.1"}) {
+    for (const std::string& text : {" [%eval " + std::string(e) + "] [%clk 0:01:00] ",
+                                    "[%eval " + std::string(e) + "]  [%clk 0:01:00]"}) {
+      CommentCommands full;
+      const bool expected = parse_command_comment(text, full) && full.eval.has_value();
+      Eval eval;
+      const std::int32_t clock = plain_eval_clock(text, eval);
+      ASSERT_EQ(clock >= 0, expected) << '"' << text << '"';
+      if (clock >= 0) {
+        EXPECT_EQ(eval, *full.eval) << '"' << text << '"';
+      }
+    }
+  }
 }
 
 }  // namespace
