@@ -87,9 +87,7 @@ class NdjsonStream::MoveWriter {
   // The open move's first comment's clock when it is a padded clock (nearly every comment of
   // a lichess export), to be given to set_clock(); else -1, and it goes to comment().
   std::int32_t padded_clock(std::string_view text) const {
-    const Level& l = *cur_;
-    if (!l.has_move || l.commands != Commands::None || !l.comments.empty()) return -1;
-    return padded_clock_seconds(text);
+    return first_comment(*cur_) ? padded_clock_seconds(text) : -1;
   }
   void set_clock(GameLog::Ref kept, std::int32_t clock) {
     Level& l = *cur_;
@@ -97,20 +95,14 @@ class NdjsonStream::MoveWriter {
     l.commands = Commands::Clock;
     l.commands_text = kept;
   }
-  // A comment: `kept` is its copy in the log, `text` the same bytes.
+  // A comment: `kept` is its entry in the log, `text` the same bytes.
   void comment(GameLog::Ref kept, std::string_view text) {
     Level& l = *cur_;
-    if (l.has_move && l.commands == Commands::None && l.comments.empty()) [[likely]] {
-      // The move's first comment: nearly always, in a lichess export, a plain clock (or an
-      // eval and a clock), kept as values (and as text, for when the move turns out to need
-      // the general path).
-      const std::int32_t clock = padded_clock_seconds(text);
-      if (clock >= 0) [[likely]] {
-        l.clock = clock;
-        l.commands = Commands::Clock;
-        l.commands_text = kept;
-        return;
-      }
+    if (first_comment(l)) [[likely]] {
+      // Nearly always, in a lichess export, a plain clock (or an eval and a clock), kept as
+      // values (and as text, for when the move turns out to need the general path).
+      if (const std::int32_t clock = padded_clock_seconds(text); clock >= 0) [[likely]]
+        return set_clock(kept, clock);
       // In an analysed game: " [%eval E] [%clk H:MM:SS] ".
       if (text.size() > 25 && std::memcmp(text.data(), " [%eval ", 8) == 0 &&
           (l.clock = plain_eval_clock(text, l.eval)) >= 0) {
@@ -181,10 +173,15 @@ class NdjsonStream::MoveWriter {
     }
   };
 
+  // Whether a comment now would be the open move's first.
+  static bool first_comment(const Level& l) {
+    return l.has_move && l.commands == Commands::None && l.comments.empty();
+  }
+
   // The comments comment() leaves (out of line: the per-comment path stays short).
   [[gnu::noinline]] void other_comment(Level& l, GameLog::Ref kept, std::string_view text) {
     if (!l.has_move) return l.leading.push_back(kept);
-    if (l.comments.empty() && l.commands == Commands::None) {
+    if (first_comment(l)) {
       // The move's first comment, not a padded clock: lichess's eval and clock, a clock
       // otherwise spaced, other commands, or (an engine's analysis) text written at once.
       l.commands_text = kept;
