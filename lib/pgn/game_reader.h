@@ -79,10 +79,11 @@ class GameReader {
 
   // The visitor's tag(), with what the lexer knows of the value when it takes it.
   auto tag(const Token& t) {
-    if constexpr (requires(V & v) { v.tag(t.name, t.text, t.loc, t.tag_value); })
+    if constexpr (requires(V & v) { v.tag(t.name, t.text, t.loc, t.tag_value); }) {
       return v_.tag(t.name, t.text, t.loc, t.tag_value);
-    else
+    } else {
       return v_.tag(t.name, t.text, t.loc);
+    }
   }
 
   void text_flags(const Token& t) {
