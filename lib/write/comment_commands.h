@@ -137,20 +137,27 @@ inline bool read_plain_eval(std::string_view text, Eval& eval) {
 std::int32_t plain_eval_clock_spaced(std::string_view comment, Eval& eval);
 }  // namespace detail
 
+// plain_eval_clock() below for lichess's spacing, " [%eval E] [%clk H:MM:SS] " (the clock
+// padded as above); -1 for any other comment, which plain_eval_clock() may still read.
+inline std::int32_t padded_eval_clock(std::string_view comment, Eval& eval) {
+  // The clock is the last 16 bytes and E all that is between. (A comment so framed is read
+  // exactly when E is an eval: the general reading would need a ']' inside E followed by
+  // nothing but white space up to the frame's.)
+  const std::size_t n = comment.size();
+  if (n <= 25 || std::memcmp(comment.data(), " [%eval ", 8) != 0 || comment[n - 17] != ']')
+    return -1;
+  const std::int32_t clock = padded_clock_seconds(comment.substr(n - 16));
+  if (clock < 0 || !detail::read_plain_eval(comment.substr(8, n - 25), eval)) return -1;
+  return clock;
+}
+
 // The clock of a comment that is, once trimmed, "[%eval E] [%clk H:MM:SS]", each command
 // canonical (lichess's comment on the moves of an analysed game), in seconds, with the eval
 // in `eval`; -1 for any other comment. Another shortcut: parse_command_comment() reads such a
 // comment as this eval and this clock and nothing else.
 inline std::int32_t plain_eval_clock(std::string_view comment, Eval& eval) {
-  // Lichess's spacing, " [%eval E] [%clk H:MM:SS] ": the clock is the last 16 bytes and E all
-  // that is between. (A comment so framed is read exactly when E is an eval: the general
-  // reading would need a ']' inside E followed by nothing but white space up to the frame's.)
-  const std::size_t n = comment.size();
-  if (n > 25 && std::memcmp(comment.data(), " [%eval ", 8) == 0 && comment[n - 17] == ']') {
-    const std::int32_t clock = padded_clock_seconds(comment.substr(n - 16));
-    if (clock >= 0) return detail::read_plain_eval(comment.substr(8, n - 25), eval) ? clock : -1;
-  }
-  return detail::plain_eval_clock_spaced(comment, eval);
+  const std::int32_t clock = padded_eval_clock(comment, eval);
+  return clock >= 0 ? clock : detail::plain_eval_clock_spaced(comment, eval);
 }
 
 // Appends the canonical comment text of `c` (nothing when it is empty).

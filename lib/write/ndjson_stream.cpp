@@ -1,7 +1,6 @@
 #include "write/ndjson_stream.h"
 
 #include <charconv>
-#include <cstring>
 #include <span>
 
 #include "chess/san.h"
@@ -103,9 +102,8 @@ class NdjsonStream::MoveWriter {
       // values (and as text, for when the move turns out to need the general path).
       if (const std::int32_t clock = padded_clock_seconds(text); clock >= 0) [[likely]]
         return set_clock(kept, clock);
-      // In an analysed game: " [%eval E] [%clk H:MM:SS] ".
-      if (text.size() > 25 && std::memcmp(text.data(), " [%eval ", 8) == 0 &&
-          (l.clock = plain_eval_clock(text, l.eval)) >= 0) {
+      // In an analysed game: " [%eval E] [%clk H:MM:SS] " (the other spacings: other_comment()).
+      if ((l.clock = padded_eval_clock(text, l.eval)) >= 0) {
         l.commands = Commands::EvalClock;
         l.commands_text = kept;
         return;
@@ -388,12 +386,8 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
     *p++ = '"';
     p = put(p, name);
     p = put(p, "\":\"");
-    if (form == pgn::TagValue::Printable) [[likely]] {
-      p = put(p, value_raw);
-      *p++ = '"';
-      written = true;
-      line_.commit(p);
-    } else if (char* end = copy_if_plain(p, value_raw)) {
+    if (char* end =
+            form == pgn::TagValue::Printable ? put(p, value_raw) : copy_if_plain(p, value_raw)) {
       *end++ = '"';
       written = true;
       line_.commit(end);
