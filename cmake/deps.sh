@@ -3,7 +3,7 @@
 # Run as root on Debian 12; prints what it installs and does nothing when all are present.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
-          libgtest-dev libgmock-dev libbenchmark-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,4 +17,19 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The SARIF validator the tests run (tests/diag), from npm when npm is present: Microsoft's
+# sarif-multitool, into PGNKIT_TOOLS_DIR (default /opt/pgnkit-tools/npm). The tests skip
+# with a message where it is absent.
+tools_dir=${PGNKIT_TOOLS_DIR:-/opt/pgnkit-tools/npm}
+multitool="$tools_dir/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+if [[ ! -x "$multitool" ]] && command -v npm >/dev/null; then
+  echo "installing: @microsoft/sarif-multitool (npm) into $tools_dir" >&2
+  mkdir -p "$tools_dir"
+  if npm install --prefix "$tools_dir" --no-audit --no-fund @microsoft/sarif-multitool >/dev/null; then
+    chmod u+x "$multitool"  # its postinstall step, which recent npm skips
+  else
+    echo "could not install @microsoft/sarif-multitool; the SARIF validation test will skip" >&2
+  fi
 fi

@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "check_ci.h"
 #include "commands.h"
 #include "diagnostic.h"
 #include "input.h"
@@ -26,19 +28,25 @@ struct CheckArgs {
   bool allow_null = false;
   std::string format = "text";
   std::string color = "auto";
+  CiArgs ci;  // --select ... --baseline: check_ci.h
 };
 
 struct Totals {
   std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
                 unsupported = 0, bytes = 0;
+  std::uint64_t suppressed = 0;  // known problems the baseline held back
 };
 
 class CheckSink : public replay::ReplaySink {
  public:
-  CheckSink(const CheckArgs& args, bool color) : args_(args), color_(color) {}
+  CheckSink(const CheckArgs& args, bool color, CiRun* ci) : args_(args), color_(color), ci_(ci) {}
 
-  void set_file(std::string name) { file_ = std::move(name); }
+  void set_file(std::string name) {
+    file_ = std::move(name);
+    if (ci_) ci_->begin_file(file_);
+  }
   Totals& totals() { return totals_; }
+  CiRun* ci() { return ci_; }
   bool limit_reached() const {
     return args_.max_errors > 0 && counted_errors() >= args_.max_errors;
   }
@@ -46,6 +54,11 @@ class CheckSink : public replay::ReplaySink {
   void problem(const replay::Problem& p) override {
     // The source's own error message (printed after reading) says more than the reader's.
     if (p.code == replay::ProblemCode::Syntax && p.syntax == pgn::SyntaxCode::InputError) return;
+    if (ci_) {  // rules, fingerprints, baseline: decided by the gate, then counted here
+      ci_->gate().problem(p);
+      if (p.game == 0) drain_ci();
+      return;
+    }
     const bool error = p.severity == replay::Severity::Error;
     if (error) {
       ++totals_.errors;
@@ -63,7 +76,11 @@ class CheckSink : public replay::ReplaySink {
   void game_end(const replay::GameReport& r) override {
     ++totals_.games;
     totals_.plies += r.plies;
-    const std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
+    std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
+    if (ci_) {
+      ci_->gate().end_game();
+      errors = drain_ci();
+    }
     if (errors) ++totals_.games_with_errors;
     if (r.unsupported_variant) ++totals_.unsupported;
   }
@@ -86,8 +103,37 @@ class CheckSink : public replay::ReplaySink {
     std::fwrite(out_.data(), 1, out_.size(), stdout);
   }
 
+  // Counts and prints what the gate decided; returns how many of them count as errors.
+  std::uint64_t drain_ci() {
+    std::uint64_t counted = 0;
+    for (CheckGate::Decided& d : ci_->gate().take()) {
+      if (d.verdict == CheckGate::Verdict::Suppressed) {
+        ++totals_.suppressed;
+        continue;
+      }
+      ci_->record(file_, d);
+      const bool error = d.severity == replay::Severity::Error;
+      ++(error ? totals_.errors : totals_.warnings);
+      if (error || args_.strict) ++counted;
+      if (args_.quiet || (args_.max_errors > 0 && counted_errors() > args_.max_errors)) continue;
+      d.problem.severity = d.severity;
+      out_.clear();
+      if (args_.format == "ndjson") {
+        append_problem_json(out_, file_, d.problem, error || args_.strict);
+      } else if (args_.format == "text") {
+        append_problem_text(out_, file_, d.problem, error || args_.strict, color_);
+      } else {
+        ci_->format_problem(out_, d, args_.strict);
+      }
+      std::fwrite(out_.data(), 1, out_.size(), stdout);
+    }
+    ci_->gate().take().clear();
+    return counted;
+  }
+
   const CheckArgs& args_;
   bool color_;
+  CiRun* ci_;  // null: plain text or NDJSON, every code as found (the fast path)
   std::string file_;
   std::string out_;
   Totals totals_;
@@ -102,6 +148,15 @@ class CheckVisitor : public replay::Replayer {
     if (sink_.limit_reached()) return pgn::Control::StopGame;
     return Replayer::begin_movetext();
   }
+  // The gate's fingerprints need the game's tags.
+  void begin_game(const pgn::GameInfo& info) {
+    if (CiRun* ci = sink_.ci()) ci->gate().begin_game();
+    Replayer::begin_game(info);
+  }
+  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
+    if (CiRun* ci = sink_.ci()) ci->gate().tag(name, value_raw);
+    return Replayer::tag(name, value_raw, where);
+  }
 
  private:
   CheckSink& sink_;
@@ -113,8 +168,14 @@ bool use_color(const std::string& mode) {
   return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
 }
 
-int run_check(const CheckArgs& args) {
-  CheckSink sink(args, args.format == "text" && use_color(args.color));
+int run_check(CheckArgs args) {
+  std::optional<CiRun> ci;
+  if (const int status = prepare_ci(args.ci, args.format, args.strict, args.max_errors, ci);
+      status >= 0) {
+    return status;
+  }
+  CheckSink sink(args, args.format == "text" && use_color(args.color), ci ? &*ci : nullptr);
+  if (ci) ci->begin_output();
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
@@ -125,19 +186,26 @@ int run_check(const CheckArgs& args) {
     sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
     return !sink.limit_reached();
   });
+  if (ci) ci->end_output();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals& t = sink.totals();
+  const std::string suppressed =
+      ci && ci->has_baseline()
+          ? ", " + std::to_string(t.suppressed) + " known problems suppressed by the baseline"
+          : std::string();
   std::fprintf(stderr,
                "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
-               "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
+               "%llu unsupported-variant games%s, %.2f s, %.1f MB/s%s\n",
                static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
                static_cast<unsigned long long>(t.errors),
                static_cast<unsigned long long>(t.warnings),
                static_cast<unsigned long long>(t.games_with_errors),
-               static_cast<unsigned long long>(t.unsupported), secs,
+               static_cast<unsigned long long>(t.unsupported), suppressed.c_str(), secs,
                secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
                sink.limit_reached() ? " (stopped at --max-errors)" : "");
+  if (ci && !ci->finish()) return kExitUsage;  // --write-baseline could not be written
   if (io_failed) return kExitUsage;
+  if (ci && ci->writes_baseline()) return kExitOk;  // the problems found are now known ones
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }
 
@@ -155,10 +223,12 @@ void register_check(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations");
   cmd->add_flag("--allow-null", args->allow_null, "Accept null moves (--, Z0) silently");
   cmd->add_option("--format", args->format,
-                  "text (compiler-style) or ndjson (one object per problem)")
-      ->check(CLI::IsMember({"text", "ndjson"}));
+                  "text (compiler-style), ndjson (one object per problem), sarif (SARIF 2.1.0), "
+                  "github (workflow commands) or gitlab (Code Quality report)")
+      ->check(CLI::IsMember({"text", "ndjson", "sarif", "github", "gitlab"}));
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  register_ci_options(*cmd, args->ci);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"
@@ -167,9 +237,19 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check --format sarif --sarif-root . games/*.pgn > pgnkit.sarif\n"
+      "  pgnkit check --select illegal,end --ignore wrong_side games.pgn\n"
+      "  pgnkit check --write-baseline known.txt old.pgn && pgnkit check --baseline known.txt "
+      "old.pgn\n"
+      "Config: the nearest pgnkit.toml ([check] select, ignore, error, warn, strict, laws,\n"
+      "  max-errors, [[check.per-path]] glob + rules); the command line wins. docs/check.md.\n"
       "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O "
       "error.");
-  cmd->callback([args, &exit_code] { exit_code = run_check(*args); });
+  cmd->callback([args, cmd, &exit_code] {
+    CheckArgs run = *args;
+    take_ci_options(*cmd, run.ci);
+    exit_code = run_check(std::move(run));
+  });
 }
 
 }  // namespace pgnkit::tools

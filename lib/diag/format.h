@@ -1,0 +1,62 @@
+// The CI formats of `pgnkit check`: SARIF 2.1.0, GitHub Actions workflow commands and a GitLab
+// Code Quality report. Pure functions that append to a caller's buffer, so that workers can
+// format their own problems into their own buffers and a merger can concatenate them.
+//
+// A document is header + results + footer. JSON arrays need commas between results: the
+// caller says whether a result is the document's first (`first`); every other result is
+// preceded by its comma, so buffers formatted apart can be joined as they are, provided the
+// caller knows which buffer holds the first result. Text and NDJSON stay in tools/diagnostic.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "replay/problem.h"
+
+namespace pgnkit::diag {
+
+enum class Format : std::uint8_t { Sarif, Github, Gitlab };
+// "sarif", "github", "gitlab".
+std::optional<Format> find_format(std::string_view name);
+
+struct ToolInfo {
+  std::string_view name;             // "pgnkit"
+  std::string_view version;          // e.g. "0.1.0"
+  std::string_view information_uri;  // the project's home page
+  std::string_view help_uri;         // where the codes are documented (docs/check.md)
+};
+
+// Where a problem goes in a report, and how it is counted.
+struct Placed {
+  std::string_view path;  // relative to the report's root, '/'-separated
+  std::uint64_t fingerprint;
+  replay::Severity severity;  // after rule selection and --strict
+  std::size_t code;           // index in all_codes()
+};
+
+// Header and footer of a document (nothing for Github).
+void append_header(std::string& out, Format f, const ToolInfo& tool);
+void append_footer(std::string& out, Format f);
+// One problem; `first`: no separator before it (ignored by Github).
+void append_problem(std::string& out, Format f, const replay::Problem& p, const Placed& where,
+                    bool first);
+
+// The pieces, for tests and for callers that know the format statically.
+void append_sarif_header(std::string& out, const ToolInfo& tool);
+void append_sarif_result(std::string& out, const replay::Problem& p, const Placed& where,
+                         bool first);
+void append_sarif_footer(std::string& out);
+void append_github_command(std::string& out, const replay::Problem& p, const Placed& where);
+void append_gitlab_issue(std::string& out, const replay::Problem& p, const Placed& where,
+                         bool first);
+
+// The message as people read it, with its context, as UTF-8:
+// "MESSAGE [game N, ply P, in a variation, move 'SAN']" (the parts that apply).
+void append_message_with_context(std::string& out, const replay::Problem& p);
+// `path` as a relative URI reference: bytes other than unreserved characters and '/' are
+// percent-encoded (RFC 3986).
+void append_uri_path(std::string& out, std::string_view path);
+
+}  // namespace pgnkit::diag

@@ -1,0 +1,240 @@
+#include "check_ci.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "commands.h"
+#include "diag/codes.h"
+#include "write/json.h"
+
+#ifndef PGNKIT_VERSION
+#define PGNKIT_VERSION "0.0.0"
+#endif
+
+namespace pgnkit::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kHome = "https://github.com/pgnkit/pgnkit";
+constexpr std::string_view kCodesHelp =
+    "https://github.com/pgnkit/pgnkit/blob/main/docs/check.md#codes";
+
+int fail(const std::string& why) {
+  std::fprintf(stderr, "pgnkit: %s\n", why.c_str());
+  return kExitUsage;
+}
+
+void print_codes(bool ndjson) {
+  std::string out;
+  if (!ndjson) out += "code                      group     severity  summary\n";
+  for (const diag::CodeInfo& c : diag::all_codes()) {
+    const std::string_view severity = replay::severity_name(c.severity);
+    if (ndjson) {
+      out += "{\"code\":";
+      write::append_json_string(out, c.name);
+      out += ",\"group\":";
+      write::append_json_string(out, diag::group_name(c.group));
+      out += ",\"severity\":";
+      write::append_json_string(out, severity);
+      out += ",\"summary\":";
+      write::append_json_string(out, c.summary);
+      out += "}\n";
+    } else {
+      std::string row(c.name);
+      row.resize(std::max<std::size_t>(row.size() + 1, 26), ' ');
+      row += diag::group_name(c.group);
+      row.resize(std::max<std::size_t>(row.size() + 1, 36), ' ');
+      row += severity;
+      row.resize(std::max<std::size_t>(row.size() + 1, 46), ' ');
+      row += c.summary;
+      out += row + '\n';
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+bool read_whole_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return !in.bad();
+}
+
+std::optional<std::vector<std::string>> given_list(const CLI::App& cmd, const char* name,
+                                                   const std::vector<std::string>& values) {
+  if (cmd.count(name) == 0) return std::nullopt;
+  return values;
+}
+
+}  // namespace
+
+void register_ci_options(CLI::App& cmd, CiArgs& args) {
+  cmd.add_option("--select", args.select,
+                 "Report only these codes or groups (comma-separated; see --list-codes)")
+      ->delimiter(',');
+  cmd.add_option("--ignore", args.ignore, "Do not report these codes or groups")->delimiter(',');
+  cmd.add_option("--error", args.error, "Report these codes or groups as errors")->delimiter(',');
+  cmd.add_option("--warn", args.warn, "Report these codes or groups as warnings")->delimiter(',');
+  cmd.add_flag("--list-codes", args.list_codes,
+               "Print every code with its group and severity (text, or --format ndjson)");
+  cmd.add_flag("--no-strict", args.no_strict,
+               "Warnings stay warnings (over strict = true in the file)")
+      ->excludes("--strict");
+  auto* config = cmd.add_option("--config", args.config,
+                                "Read this pgnkit.toml instead of the nearest one up from here");
+  cmd.add_flag("--no-config", args.no_config, "Read no pgnkit.toml")->excludes(config);
+  cmd.add_option("--sarif-root", args.sarif_root,
+                 "Paths in sarif, github and gitlab output are relative to DIR (default: .)");
+  auto* baseline = cmd.add_option("--baseline", args.baseline,
+                                  "Report and count only problems not in this baseline file");
+  cmd.add_option("--write-baseline", args.write_baseline,
+                 "Record every problem found in FILE (sorted; exit 0 unless I/O fails)")
+      ->excludes(baseline);
+}
+
+void take_ci_options(const CLI::App& cmd, CiArgs& args) {
+  args.given.select = given_list(cmd, "--select", args.select);
+  args.given.ignore = given_list(cmd, "--ignore", args.ignore);
+  args.given.error = given_list(cmd, "--error", args.error);
+  args.given.warn = given_list(cmd, "--warn", args.warn);
+  args.strict_given = cmd.count("--strict") > 0 || args.no_strict;
+  args.max_errors_given = cmd.count("--max-errors") > 0;
+}
+
+CiRun::CiRun(CheckConfig config, RuleKeys cli, std::optional<diag::Format> format,
+             std::string sarif_root, std::optional<diag::Baseline> baseline,
+             std::string write_baseline)
+    : config_(std::move(config)),
+      cli_(std::move(cli)),
+      format_(format),
+      sarif_root_(std::move(sarif_root)),
+      baseline_(std::move(baseline)),
+      write_baseline_(std::move(write_baseline)),
+      gate_(baseline_ ? &*baseline_ : nullptr, format_ == diag::Format::Sarif ||
+                                                   format_ == diag::Format::Gitlab ||
+                                                   !write_baseline_.empty()) {}
+
+void CiRun::begin_file(std::string_view name) {
+  std::string why;
+  auto rules = diag::RuleSet::build(rules_for_input(config_, cli_, name), why);
+  gate_.begin_file(rules ? std::move(*rules) : diag::RuleSet());  // names were checked before
+  if (name == "<stdin>") {
+    report_path_ = "stdin";
+    return;
+  }
+  std::error_code ec;
+  const fs::path abs = fs::absolute(fs::path(name), ec).lexically_normal();
+  const fs::path rel = abs.lexically_relative(fs::path(sarif_root_));
+  report_path_ = rel.empty() ? std::string(name) : rel.generic_string();
+}
+
+void CiRun::begin_output() {
+  if (!format_) return;
+  std::string out;
+  diag::append_header(out, *format_, diag::ToolInfo{"pgnkit", PGNKIT_VERSION, kHome, kCodesHelp});
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+void CiRun::end_output() {
+  if (!format_) return;
+  std::string out;
+  diag::append_footer(out, *format_);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+void CiRun::format_problem(std::string& out, const CheckGate::Decided& d, bool strict) {
+  if (!format_) return;
+  const replay::Severity severity = strict ? replay::Severity::Error : d.severity;
+  diag::append_problem(out, *format_, d.problem,
+                       diag::Placed{report_path_, d.fingerprint, severity, d.code}, first_result_);
+  first_result_ = false;
+}
+
+void CiRun::record(std::string_view file, const CheckGate::Decided& d) {
+  if (write_baseline_.empty()) return;
+  known_.push_back(diag::BaselineEntry{d.fingerprint, std::string(d.problem.code_name()),
+                                       std::string(file), d.problem.san, d.problem.ply});
+}
+
+bool CiRun::finish() {
+  if (write_baseline_.empty()) return true;
+  const std::string text = diag::write_baseline(known_);
+  // Written beside the target and renamed over it: a reader never sees half a file.
+  const std::string tmp = write_baseline_ + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      fail(write_baseline_ + ": cannot write the baseline");
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, write_baseline_, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    fail(write_baseline_ + ": cannot write the baseline (" + ec.message() + ")");
+    return false;
+  }
+  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s\n",
+               static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') - 1),
+               write_baseline_.c_str());
+  return true;
+}
+
+int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::uint64_t& max_errors,
+               std::optional<CiRun>& out) {
+  if (args.list_codes) {
+    if (format != "text" && format != "ndjson") return fail("--list-codes prints text or ndjson");
+    print_codes(format == "ndjson");
+    return kExitOk;
+  }
+  std::string why;
+  const RuleKeys& cli = args.given;
+  if (!diag::RuleSet::build(rules_for_input(CheckConfig{}, cli, "-"), why)) return fail(why);
+
+  CheckConfig config;
+  if (!args.no_config) {
+    std::error_code ec;
+    const auto file = args.config.empty() ? find_config_file(fs::current_path(ec))
+                                          : std::optional<fs::path>(args.config);
+    if (file && !load_check_config(*file, config, why)) return fail(why);
+  }
+  if (args.no_strict) strict = false;
+  if (!args.strict_given && config.strict) strict = *config.strict;
+  if (!args.max_errors_given && config.max_errors) max_errors = *config.max_errors;
+
+  std::optional<diag::Baseline> baseline;
+  if (!args.baseline.empty()) {
+    std::string text;
+    if (!read_whole_file(args.baseline, text))
+      return fail(args.baseline + ": cannot read the baseline");
+    baseline = diag::Baseline::parse(text, why);
+    if (!baseline) return fail(args.baseline + ": " + why);
+  }
+  const auto ci_format = diag::find_format(format);
+  const bool rules = cli.select || cli.ignore || cli.error || cli.warn || config.rules.select ||
+                     config.rules.ignore || config.rules.error || config.rules.warn ||
+                     !config.per_path.empty();
+  if (!ci_format && !rules && !baseline && args.write_baseline.empty()) return -1;
+  std::error_code ec;
+  fs::path root = fs::absolute(args.sarif_root, ec).lexically_normal();
+  if (root.filename().empty()) root = root.parent_path();  // "dir/" -> "dir"
+  out.emplace(std::move(config), cli, ci_format, root.string(), std::move(baseline),
+              args.write_baseline);
+  return -1;
+}
+
+}  // namespace pgnkit::tools
