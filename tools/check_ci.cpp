@@ -80,10 +80,17 @@ std::optional<std::vector<std::string>> given_list(const CLI::App& cmd, const ch
 void register_ci_options(CLI::App& cmd, CiArgs& args) {
   cmd.add_option("--select", args.select,
                  "Report only these codes or groups (comma-separated; see --list-codes)")
-      ->delimiter(',');
-  cmd.add_option("--ignore", args.ignore, "Do not report these codes or groups")->delimiter(',');
-  cmd.add_option("--error", args.error, "Report these codes or groups as errors")->delimiter(',');
-  cmd.add_option("--warn", args.warn, "Report these codes or groups as warnings")->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd.add_option("--ignore", args.ignore, "Do not report these codes or groups")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd.add_option("--error", args.error, "Report these codes or groups as errors")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd.add_option("--warn", args.warn, "Report these codes or groups as warnings")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   cmd.add_flag("--list-codes", args.list_codes,
                "Print every code with its group and severity (text, or --format ndjson)");
   cmd.add_flag("--no-strict", args.no_strict,
