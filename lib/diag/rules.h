@@ -17,7 +17,7 @@
 namespace pgnkit::diag {
 
 struct RuleLists {
-  std::vector<std::string> select, ignore, error, warn;
+  std::vector<std::string> select{}, ignore{}, error{}, warn{};
 };
 
 // Null when `name` is a code or a group; otherwise why not ("unknown code or group 'x'").
