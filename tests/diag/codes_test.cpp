@@ -2,10 +2,13 @@
 // docs give; names and groups are found by name.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "diag/codes.h"
+#include "support/files.h"
 
 namespace pgnkit::diag {
 namespace {
@@ -85,6 +88,26 @@ TEST(Codes, NamesRoundTrip) {
   EXPECT_FALSE(find_code("pinned"));
   EXPECT_FALSE(find_code(""));
   for (std::size_t i = 0; i < all_codes().size(); ++i) EXPECT_EQ(find_code(all_codes()[i].name), i);
+}
+
+// docs/check.md's one table of codes is this table, row for row.
+TEST(Codes, DocsTableMatches) {
+  std::istringstream doc(
+      pgnkit::testing::read_file(std::string(PGNKIT_SOURCE_DIR) + "/docs/check.md"));
+  static const std::regex row(R"(^\| `([a-z0-9_]+)` \| ([a-z]+) \| ([a-z]+) \| (.+) \|$)");
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(doc, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, row))
+      rows.push_back(m[1].str() + ' ' + m[2].str() + ' ' + m[3].str() + ' ' + m[4].str());
+  }
+  std::vector<std::string> expected;
+  for (const CodeInfo& c : all_codes()) {
+    expected.push_back(std::string(c.name) + ' ' + std::string(group_name(c.group)) + ' ' +
+                       std::string(replay::severity_name(c.severity)) + ' ' +
+                       std::string(c.summary));
+  }
+  EXPECT_EQ(rows, expected);
 }
 
 }  // namespace
