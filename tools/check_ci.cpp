@@ -81,30 +81,38 @@ void register_ci_options(CLI::App& cmd, CiArgs& args) {
   cmd.add_option("--select", args.select,
                  "Report only these codes or groups (comma-separated; see --list-codes)")
       ->delimiter(',')
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("CODES");
   cmd.add_option("--ignore", args.ignore, "Do not report these codes or groups")
       ->delimiter(',')
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("CODES");
   cmd.add_option("--error", args.error, "Report these codes or groups as errors")
       ->delimiter(',')
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("CODES");
   cmd.add_option("--warn", args.warn, "Report these codes or groups as warnings")
       ->delimiter(',')
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("CODES");
   cmd.add_flag("--list-codes", args.list_codes,
                "Print every code with its group and severity (text, or --format ndjson)");
   cmd.add_flag("--no-strict", args.no_strict,
                "Warnings stay warnings (over strict = true in the file)")
       ->excludes("--strict");
   auto* config = cmd.add_option("--config", args.config,
-                                "Read this pgnkit.toml instead of the nearest one up from here");
+                                "Read this pgnkit.toml instead of the nearest one up from here")
+                     ->type_name("FILE");
   cmd.add_flag("--no-config", args.no_config, "Read no pgnkit.toml")->excludes(config);
   cmd.add_option("--sarif-root", args.sarif_root,
-                 "Paths in sarif, github and gitlab output are relative to DIR (default: .)");
+                 "Paths in sarif, github and gitlab output are relative to DIR (default: .)")
+      ->type_name("DIR");
   auto* baseline = cmd.add_option("--baseline", args.baseline,
-                                  "Report and count only problems not in this baseline file");
+                                  "Report and count only problems not in this baseline file")
+                       ->type_name("FILE");
   cmd.add_option("--write-baseline", args.write_baseline,
                  "Record every problem found in FILE (sorted; exit 0 unless I/O fails)")
+      ->type_name("FILE")
       ->excludes(baseline);
 }
 
@@ -202,7 +210,7 @@ bool CiRun::finish() {
 }
 
 int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::uint64_t& max_errors,
-               std::optional<CiRun>& out) {
+               std::optional<std::string>& laws, std::optional<CiRun>& out) {
   if (args.list_codes) {
     if (format != "text" && format != "ndjson") return fail("--list-codes prints text or ndjson");
     print_codes(format == "ndjson");
@@ -222,6 +230,7 @@ int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::u
   if (args.no_strict) strict = false;
   if (!args.strict_given && config.strict) strict = *config.strict;
   if (!args.max_errors_given && config.max_errors) max_errors = *config.max_errors;
+  laws = config.laws;
 
   std::optional<diag::Baseline> baseline;
   if (!args.baseline.empty()) {

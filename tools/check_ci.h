@@ -69,10 +69,10 @@ class CiRun {
 };
 
 // Loads the configuration and the baseline and applies the file's strict and max-errors
-// where the command line did not give them. Returns -1 to go on (with `out` set when the run
-// needs the gate), or the exit status to stop with: 0 after --list-codes, 2 on a bad option,
-// configuration or baseline (the reason printed).
+// where the command line did not give them; `laws` gets the file's `laws` (unset if none). Returns
+// -1 to go on (with `out` set when the run needs the gate), or the exit status to stop with: 0
+// after --list-codes, 2 on a bad option, configuration or baseline (the reason printed).
 int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::uint64_t& max_errors,
-               std::optional<CiRun>& out);
+               std::optional<std::string>& laws, std::optional<CiRun>& out);
 
 }  // namespace pgnkit::tools

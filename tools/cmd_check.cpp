@@ -45,6 +45,12 @@ class CheckSink : public replay::ReplaySink {
     file_ = std::move(name);
     if (ci_) ci_->begin_file(file_);
   }
+  // After a file: problems the gate still holds (a game the input cut off) are decided.
+  void end_file() {
+    if (!ci_) return;
+    ci_->gate().end_game();
+    drain_ci();
+  }
   Totals& totals() { return totals_; }
   CiRun* ci() { return ci_; }
   bool limit_reached() const {
@@ -170,7 +176,9 @@ bool use_color(const std::string& mode) {
 
 int run_check(CheckArgs args) {
   std::optional<CiRun> ci;
-  if (const int status = prepare_ci(args.ci, args.format, args.strict, args.max_errors, ci);
+  std::optional<std::string> config_laws;  // pgnkit.toml's `laws`: the --laws default
+  if (const int status =
+          prepare_ci(args.ci, args.format, args.strict, args.max_errors, config_laws, ci);
       status >= 0) {
     return status;
   }
@@ -184,6 +192,7 @@ int run_check(CheckArgs args) {
     sink.set_file(std::string(source.name()));
     CheckVisitor visitor(sink, opt);
     sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
+    sink.end_file();
     return !sink.limit_reached();
   });
   if (ci) ci->end_output();
@@ -243,6 +252,7 @@ void register_check(CLI::App& app, int& exit_code) {
       "old.pgn\n"
       "Config: the nearest pgnkit.toml ([check] select, ignore, error, warn, strict, laws,\n"
       "  max-errors, [[check.per-path]] glob + rules); the command line wins. docs/check.md.\n"
+      "CI recipes (GitHub Actions, GitLab CI, pre-commit, a git diff gate): docs/ci.md.\n"
       "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O "
       "error.");
   cmd->callback([args, cmd, &exit_code] {
