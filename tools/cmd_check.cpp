@@ -12,6 +12,7 @@
 #include "diagnostic.h"
 #include "input.h"
 #include "pgn/reader.h"
+#include "progress.h"
 #include "replay/replayer.h"
 
 namespace pgnkit::tools {
@@ -26,6 +27,7 @@ struct CheckArgs {
   bool allow_null = false;
   std::string format = "text";
   std::string color = "auto";
+  ProgressMode progress = ProgressMode::Auto;
 };
 
 struct Totals {
@@ -35,7 +37,8 @@ struct Totals {
 
 class CheckSink : public replay::ReplaySink {
  public:
-  CheckSink(const CheckArgs& args, bool color) : args_(args), color_(color) {}
+  CheckSink(const CheckArgs& args, bool color, Progress& progress)
+      : args_(args), color_(color), progress_(progress), stdout_is_tty_(isatty(STDOUT_FILENO)) {}
 
   void set_file(std::string name) { file_ = std::move(name); }
   Totals& totals() { return totals_; }
@@ -62,6 +65,7 @@ class CheckSink : public replay::ReplaySink {
 
   void game_end(const replay::GameReport& r) override {
     ++totals_.games;
+    progress_.set_games(totals_.games);
     totals_.plies += r.plies;
     const std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
     if (errors) ++totals_.games_with_errors;
@@ -77,17 +81,24 @@ class CheckSink : public replay::ReplaySink {
     out_.clear();
     append_problem_text(out_, file_, p, p.severity == replay::Severity::Error || args_.strict,
                         color_);
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
+    write_out();
   }
 
   void print_json(const replay::Problem& p) {
     out_.clear();
     append_problem_json(out_, file_, p, p.severity == replay::Severity::Error || args_.strict);
+    write_out();
+  }
+
+  void write_out() {
+    if (stdout_is_tty_) progress_.before_output();  // the same terminal, perhaps
     std::fwrite(out_.data(), 1, out_.size(), stdout);
   }
 
   const CheckArgs& args_;
   bool color_;
+  Progress& progress_;
+  const bool stdout_is_tty_;
   std::string file_;
   std::string out_;
   Totals totals_;
@@ -114,17 +125,22 @@ bool use_color(const std::string& mode) {
 }
 
 int run_check(const CheckArgs& args) {
-  CheckSink sink(args, args.format == "text" && use_color(args.color));
+  Progress progress(args.progress, input_bytes(args.files));
+  CheckSink sink(args, args.format == "text" && use_color(args.color), progress);
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
   const auto t0 = std::chrono::steady_clock::now();
-  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
-    sink.set_file(std::string(source.name()));
-    CheckVisitor visitor(sink, opt);
-    sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
-    return !sink.limit_reached();
-  });
+  const bool io_failed = for_each_input(
+      args.files,
+      [&](io::Source& source) {
+        sink.set_file(std::string(source.name()));
+        CheckVisitor visitor(sink, opt);
+        sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
+        return !sink.limit_reached();
+      },
+      progress.bytes_counter());
+  progress.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals& t = sink.totals();
   std::fprintf(stderr,
@@ -159,6 +175,7 @@ void register_check(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "ndjson"}));
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_progress_options(cmd, args->progress);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"
