@@ -14,6 +14,7 @@
 #include "diagnostic.h"
 #include "input.h"
 #include "pgn/reader.h"
+#include "progress.h"
 #include "replay/replayer.h"
 
 namespace pgnkit::tools {
@@ -29,6 +30,7 @@ struct CheckArgs {
   std::string format = "text";
   std::string color = "auto";
   CiArgs ci;  // --select ... --baseline: check_ci.h
+  ProgressMode progress = ProgressMode::Auto;
 };
 
 struct Totals {
@@ -39,7 +41,12 @@ struct Totals {
 
 class CheckSink : public replay::ReplaySink {
  public:
-  CheckSink(const CheckArgs& args, bool color, CiRun* ci) : args_(args), color_(color), ci_(ci) {}
+  CheckSink(const CheckArgs& args, bool color, Progress& progress, CiRun* ci)
+      : args_(args),
+        color_(color),
+        progress_(progress),
+        stdout_is_tty_(isatty(STDOUT_FILENO)),
+        ci_(ci) {}
 
   void set_file(std::string name) {
     file_ = std::move(name);
@@ -81,6 +88,7 @@ class CheckSink : public replay::ReplaySink {
 
   void game_end(const replay::GameReport& r) override {
     ++totals_.games;
+    progress_.set_games(totals_.games);
     totals_.plies += r.plies;
     std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
     if (ci_) {
@@ -100,12 +108,17 @@ class CheckSink : public replay::ReplaySink {
     out_.clear();
     append_problem_text(out_, file_, p, p.severity == replay::Severity::Error || args_.strict,
                         color_);
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
+    write_out();
   }
 
   void print_json(const replay::Problem& p) {
     out_.clear();
     append_problem_json(out_, file_, p, p.severity == replay::Severity::Error || args_.strict);
+    write_out();
+  }
+
+  void write_out() {
+    if (stdout_is_tty_) progress_.before_output();  // the same terminal, perhaps
     std::fwrite(out_.data(), 1, out_.size(), stdout);
   }
 
@@ -131,7 +144,7 @@ class CheckSink : public replay::ReplaySink {
       } else {
         ci_->format_problem(out_, d, args_.strict);
       }
-      std::fwrite(out_.data(), 1, out_.size(), stdout);
+      write_out();
     }
     ci_->gate().take().clear();
     return counted;
@@ -139,6 +152,8 @@ class CheckSink : public replay::ReplaySink {
 
   const CheckArgs& args_;
   bool color_;
+  Progress& progress_;
+  const bool stdout_is_tty_;
   CiRun* ci_;  // null: plain text or NDJSON, every code as found (the fast path)
   std::string file_;
   std::string out_;
@@ -182,19 +197,25 @@ int run_check(CheckArgs args) {
       status >= 0) {
     return status;
   }
-  CheckSink sink(args, args.format == "text" && use_color(args.color), ci ? &*ci : nullptr);
+  Progress progress(args.progress, input_bytes(args.files));
+  CheckSink sink(args, args.format == "text" && use_color(args.color), progress,
+                 ci ? &*ci : nullptr);
   if (ci) ci->begin_output();
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
   const auto t0 = std::chrono::steady_clock::now();
-  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
-    sink.set_file(std::string(source.name()));
-    CheckVisitor visitor(sink, opt);
-    sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
-    sink.end_file();
-    return !sink.limit_reached();
-  });
+  const bool io_failed = for_each_input(
+      args.files,
+      [&](io::Source& source) {
+        sink.set_file(std::string(source.name()));
+        CheckVisitor visitor(sink, opt);
+        sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
+        sink.end_file();
+        return !sink.limit_reached();
+      },
+      progress.bytes_counter());
+  progress.finish();
   if (ci) ci->end_output();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals& t = sink.totals();
@@ -238,6 +259,7 @@ void register_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   register_ci_options(*cmd, args->ci);
+  add_progress_options(cmd, args->progress);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"

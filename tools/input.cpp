@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "progress.h"
+
 namespace pgnkit::tools {
 namespace {
 
@@ -22,17 +24,23 @@ std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files) 
   return files;
 }
 
-std::optional<io::Source> open_input(const std::string& path) {
+std::optional<io::Source> open_input(const std::string& path,
+                                     std::atomic<std::uint64_t>* bytes_read) {
   io::IoError err;
-  static const io::SourceOptions options = source_options();
+  static const io::SourceOptions defaults = source_options();
+  io::SourceOptions options = defaults;
+  options.bytes_read = bytes_read;
   auto source = io::Source::open(path, &err, options);
-  if (!source)
+  if (!source) {
+    progress_before_output();
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, path == "-" ? "<stdin>" : path).c_str());
+  }
   return source;
 }
 
 bool report_read_error(const io::Source& source) {
   if (!source.error()) return false;
+  progress_before_output();
   std::fprintf(stderr, "pgnkit: %s\n", io::describe(*source.error(), source.name()).c_str());
   return true;
 }

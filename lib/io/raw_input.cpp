@@ -41,7 +41,8 @@ RawInput::RawInput(RawInput&& other) noexcept
       len_(other.len_),
       pos_(other.pos_),
       eof_(other.eof_),
-      read_errno_(other.read_errno_) {}
+      read_errno_(other.read_errno_),
+      read_counter_(other.read_counter_) {}
 
 RawInput& RawInput::operator=(RawInput&& other) noexcept {
   if (this != &other) {
@@ -72,7 +73,11 @@ std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
   }
   for (;;) {
     const ssize_t n = ::read(fd_, dst, cap);
-    if (n > 0) return static_cast<std::size_t>(n);
+    if (n > 0) {
+      if (read_counter_ != nullptr)
+        read_counter_->fetch_add(static_cast<std::uint64_t>(n), std::memory_order_relaxed);
+      return static_cast<std::size_t>(n);
+    }
     if (n == 0) {
       eof_ = true;
       return 0;

@@ -6,6 +6,7 @@
 // Not thread-safe; one thread at a time may use it (a DecodeAhead moves it to its thread).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -53,6 +54,9 @@ class RawInput {
   // or `cancel_fd` to be readable; once `cancel_fd` is readable the input ends. This lets
   // another thread stop a reader stuck on a silent pipe. The caller keeps cancel_fd open.
   void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
+  // Every read(2) from now on adds its byte count to *counter (relaxed; see
+  // SourceOptions::bytes_read). The counter must outlive the RawInput.
+  void set_read_counter(std::atomic<std::uint64_t>* counter) { read_counter_ = counter; }
 
  private:
   std::size_t read_fd(char* dst, std::size_t cap);  // one read(2); 0 = end or error
@@ -69,6 +73,7 @@ class RawInput {
   std::size_t pos_ = 0;           // bytes of window_ consumed
   bool eof_ = true;               // no more bytes from the fd (end, error or cancel)
   int read_errno_ = 0;
+  std::atomic<std::uint64_t>* read_counter_ = nullptr;
 };
 
 }  // namespace pgnkit::io

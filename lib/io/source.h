@@ -24,6 +24,7 @@
 //   if (src->error()) report(io::describe(*src->error(), src->name()));
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +47,10 @@ struct SourceOptions {
   // Decompress zstd input on a second thread, ahead of read(). Off: inside read(), on the
   // caller's thread (for tests, benchmarks, or when no second core is free).
   bool decode_ahead = true;
+  // When set, every read(2) of the input adds the bytes it got (as stored: compressed bytes
+  // for zstd) with a relaxed atomic add, so that another thread may show progress. The
+  // counter must outlive the Source. Memory sources read nothing and add nothing.
+  std::atomic<std::uint64_t>* bytes_read = nullptr;
 };
 
 class Source {

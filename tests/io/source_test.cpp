@@ -10,6 +10,7 @@
 
 #include "io/source.h"
 #include "temp_files.h"
+#include "zstd_frames.h"
 
 namespace pgnkit::io {
 namespace {
@@ -186,6 +187,26 @@ TEST(Source, StdinDash) {
   EXPECT_EQ(src->name(), "<stdin>");
   EXPECT_EQ(read_all(*src, 5000), text);
   EXPECT_FALSE(src->error().has_value());
+}
+
+// The progress line counts bytes as stored: the file's size for plain and for zstd input,
+// whether zstd is decoded ahead on a second thread or not.
+TEST(Source, BytesReadCountsTheInputAsStored) {
+  TempDir dir;
+  const std::string text = sample_text(3'000'000);
+  const std::string packed = test::compress(text);
+  const std::string plain = dir.file("plain.pgn", text);
+  const std::string zst = dir.file("packed.pgn.zst", packed);
+  for (const bool ahead : {false, true}) {
+    for (const auto& [path, stored] : {std::pair{plain, text.size()}, {zst, packed.size()}}) {
+      std::atomic<std::uint64_t> counter{0};
+      auto src = Source::open(path, nullptr, {.decode_ahead = ahead, .bytes_read = &counter});
+      ASSERT_TRUE(src.has_value());
+      EXPECT_EQ(read_all(*src), text);
+      src.reset();  // the decoder thread, if any, has stopped reading
+      EXPECT_EQ(counter.load(), stored) << path << " ahead=" << ahead;
+    }
+  }
 }
 
 }  // namespace
