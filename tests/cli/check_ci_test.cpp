@@ -185,6 +185,34 @@ TEST(CheckFormats, AgreeWithNdjsonOnTheTrickyCorpus) {
   expect_formats_agree(kTricky, tricky_files(), 570);  // 21 errors, 549 warnings
 }
 
+// The tricky corpus's golden output per format, kept as a SHA-256 of stdout (the output
+// quotes the games, which the corpus's licence does not let the project redistribute) in
+// tests/data/check/ci/tricky.sha256; PGNKIT_UPDATE_GOLDEN=1 rewrites it. The agreement test
+// above says which problems differ when a digest does.
+TEST(CheckFormats, TrickyCorpusGoldenDigests) {
+  if (!fs::exists(kTricky)) GTEST_SKIP() << kTricky << " not found: skipped";
+  const fs::path golden = kSource / "tests/data/check/ci/tricky.sha256";
+  TempDir tmp;
+  std::string digests;
+  for (const char* format : {"text", "ndjson", "sarif", "github", "gitlab"}) {
+    const CliRun r =
+        pgnkit(kTricky, std::string("check --format ") + format + " " + tricky_files());
+    EXPECT_EQ(r.status, 1) << format;
+    write_file(tmp / "out", r.out);
+    const std::string command =
+        "sha256sum < " + quote((tmp / "out").string()) + " > " + quote((tmp / "sum").string());
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    digests += std::string(format) + ' ' + read_file(tmp / "sum").substr(0, 64) + '\n';
+  }
+  if (std::getenv("PGNKIT_UPDATE_GOLDEN")) {
+    write_file(golden, digests);
+    return;
+  }
+  EXPECT_EQ(digests, read_file(golden))
+      << "check's output on the tricky corpus changed; if intended, rerun with "
+         "PGNKIT_UPDATE_GOLDEN=1";
+}
+
 TEST(CheckFormats, TextAndNdjsonUnchangedByTheGate) {
   // A rule list that keeps every code takes the gate's path; the bytes must not change.
   for (const char* format : {"text", "ndjson"}) {
