@@ -203,9 +203,10 @@ bool CiRun::finish() {
     fail(write_baseline_ + ": cannot write the baseline (" + ec.message() + ")");
     return false;
   }
-  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s\n",
-               static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') - 1),
-               write_baseline_.c_str());
+  // Identical games share fingerprints, so their problems share a line.
+  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s (%zu distinct lines)\n",
+               known_.size(), write_baseline_.c_str(),
+               static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') - 1));
   return true;
 }
 
