@@ -19,7 +19,9 @@ class LineCollector : public replay::RecordSink {
   explicit LineCollector(std::string file) : file_(std::move(file)) {}
 
   void problem(const replay::Problem& p) override {
-    if (p.severity == replay::Severity::Error && !failed()) fail(p.game, p.where, p.message);
+    if (p.severity != replay::Severity::Error || failed()) return;
+    if (p.san.empty()) return fail(p.game, p.where, p.message);
+    fail(p.game, p.where, "'" + p.san + "' at ply " + std::to_string(p.ply) + ": " + p.message);
   }
 
   void game(const replay::GameRecord& g) override {
@@ -75,7 +77,7 @@ bool read_book(io::Source& source, const std::string& name, BookError& error,
   replay::RecordBuilder builder(collector, options);
   pgn::read_pgn(source, builder);
   if (source.error()) {
-    error = BookError{name, 0, 0, 0, io::describe(*source.error(), name)};
+    error = BookError{"", 0, 0, 0, io::describe(*source.error(), name)};  // names the file
     return false;
   }
   if (collector.failed()) {
@@ -95,7 +97,7 @@ bool read_book(io::Source& source, const std::string& name, BookError& error,
 std::string BookError::describe() const {
   std::string out = file;
   if (line) out += ":" + std::to_string(line) + ":" + std::to_string(column);
-  out += ": ";
+  if (!out.empty()) out += ": ";
   if (game) out += "line " + std::to_string(game) + ": ";
   out += message;
   return out;
@@ -137,7 +139,7 @@ std::optional<Book> Book::load(const std::string& path, BookError& error) {
   io::IoError io_error;
   auto source = io::Source::open(path, &io_error);
   if (!source) {
-    error = BookError{path, 0, 0, 0, io::describe(io_error, path)};
+    error = BookError{"", 0, 0, 0, io::describe(io_error, path)};  // names the file
     return std::nullopt;
   }
   std::vector<Line> lines;

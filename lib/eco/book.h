@@ -27,7 +27,7 @@ struct Opening {
 
 // Why a book could not be loaded, with where (line and column 0 when not about a place).
 struct BookError {
-  std::string file;
+  std::string file;  // empty when the message names it (an I/O error)
   std::uint32_t line = 0, column = 0;
   std::uint64_t game = 0;  // the book line (1-based), 0 when not about one
   std::string message;
