@@ -40,7 +40,8 @@ class Book {
   // Reads the book at `path` (plain or zstd). Each game must have an ECO tag, at least one
   // move, no SetUp/FEN, and replay without a syntax or move error; anything else is a
   // BookError naming the place. Comments, NAGs and variations are ignored. When two lines end
-  // in the same position the first is kept (the later one is counted in duplicates()).
+  // in the same position the first is kept (the later one is counted in duplicates()):
+  // eco.pgn has 4 such pairs, e.g. C24's Urusov gambit and C43's Petrov line.
   static std::optional<Book> load(const std::string& path, BookError& error);
   // The same from bytes in memory (`name` is used in errors).
   static std::optional<Book> from_text(std::string_view text, const std::string& name,
