@@ -22,6 +22,7 @@ struct DedupArgs {
   std::vector<std::string> files;
   std::string output = "-";
   std::string report;
+  std::string same_tags_list;  // "White,Black,Date"
   std::vector<std::string> same_tags;
   bool prefix = false;
   std::string keep = "first";
@@ -180,9 +181,9 @@ class Deduper : public replay::ReplaySink {
   void out_of_memory(std::size_t needed) {
     failed_ = true;
     std::fprintf(stderr,
-                 "pgnkit dedup: --max-memory %s exceeded: the table of %zu distinct games "
-                 "(%zu prefixes) would need %zu MiB, at %s game %u; stopped\n",
-                 args_.max_memory.c_str(), lines_.size(), prefixes_.size(), needed >> 20,
+                 "pgnkit dedup: --max-memory %s exceeded: the tables of %zu distinct games "
+                 "and %zu prefixes would need %zu bytes, at %s game %u; stopped\n",
+                 args_.max_memory.c_str(), lines_.size(), prefixes_.size(), needed,
                  names_[file_].c_str(), origin().number);
   }
 
@@ -242,14 +243,16 @@ class Deduper : public replay::ReplaySink {
     const dedup::Origin me = origin();
     std::string line = "{\"file\":";
     write::append_json_string(line, names_[me.file]);
-    line += ",\"game\":" + std::to_string(me.number) + ",\"offset\":" + std::to_string(me.offset) +
-            ",\"plies\":" + std::to_string(me.plies) + ",\"reason\":\"";
+    line += ",\"input\":" + std::to_string(me.file) + ",\"game\":" + std::to_string(me.number) +
+            ",\"offset\":" + std::to_string(me.offset) + ",\"plies\":" + std::to_string(me.plies) +
+            ",\"reason\":\"";
     line += verdict_ == Verdict::Same        ? "same"
             : verdict_ == Verdict::HasPrefix ? "kept_is_prefix"
                                              : "is_prefix";
     line += "\",\"kept\":{\"file\":";
     write::append_json_string(line, names_[kept_.file]);
-    line += ",\"game\":" + std::to_string(kept_.number) +
+    line += ",\"input\":" + std::to_string(kept_.file) +
+            ",\"game\":" + std::to_string(kept_.number) +
             ",\"offset\":" + std::to_string(kept_.offset) +
             ",\"plies\":" + std::to_string(kept_.plies) + "}}\n";
     std::fwrite(line.data(), 1, line.size(), report_);
@@ -295,7 +298,19 @@ bool read_inputs(const DedupArgs& args, Deduper& deduper) {
   });
 }
 
-int run_dedup(const DedupArgs& args) {
+std::vector<std::string> split_commas(const std::string& list) {
+  std::vector<std::string> names;
+  std::size_t from = 0;
+  while (from <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', from), list.size());
+    if (comma > from) names.push_back(list.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return names;
+}
+
+int run_dedup(DedupArgs& args) {
+  args.same_tags = split_commas(args.same_tags_list);
   std::size_t limit = 0;
   if (!args.max_memory.empty()) {
     const auto parsed = parse_size(args.max_memory);
@@ -378,9 +393,8 @@ void register_dedup(CLI::App& app, int& exit_code) {
   cmd->add_option("--report", args->report,
                   "Write NDJSON, one line per dropped game: its file, game, offset and the kept "
                   "game's");
-  cmd->add_option("--same-tags", args->same_tags,
-                  "Also require equal values of these tags, e.g. White,Black,Date")
-      ->delimiter(',');
+  cmd->add_option("--same-tags", args->same_tags_list,
+                  "Also require equal values of these tags, e.g. White,Black,Date");
   cmd->add_flag("--prefix", args->prefix,
                 "Also count a game whose moves are a prefix of another's as a duplicate");
   cmd->add_option("--keep", args->keep,
