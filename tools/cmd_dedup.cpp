@@ -145,11 +145,19 @@ class Deduper : public replay::ReplaySink {
       ++counts_.too_long;
       return;
     }
-    // Games exactly as they were in the input, separated by one blank line.
-    if (counts_.written++) out_->write("\n");
+    // Games exactly as they were in the input, separated by one blank line written with the
+    // line break the previous game ended with (so a CRLF file comes back as it was).
+    if (counts_.written++) out_->write(separator_);
     const std::string_view bytes = raw.bytes();
     out_->write(bytes);
-    if (bytes.empty() || (bytes.back() != '\n' && bytes.back() != '\r')) out_->write("\n");
+    if (bytes.ends_with("\r\n")) {
+      separator_ = "\r\n";
+    } else if (bytes.ends_with("\r")) {
+      separator_ = "\r";
+    } else {
+      separator_ = "\n";
+      if (!bytes.ends_with("\n")) out_->write("\n");
+    }
   }
 
   bool failed() const { return failed_; }
@@ -272,6 +280,7 @@ class Deduper : public replay::ReplaySink {
   Counts counts_;
   bool learning_ = false;
   bool failed_ = false;
+  std::string_view separator_ = "\n";
 };
 
 void DedupVisitor::end_game(const pgn::EndInfo& info) {

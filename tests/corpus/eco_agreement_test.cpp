@@ -7,12 +7,11 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <map>
-#include <regex>
 #include <string>
 
 #include "io/source.h"
 #include "support/files.h"
+#include "support/numbered.h"
 
 namespace pgnkit {
 namespace {
@@ -25,59 +24,6 @@ std::string find_pgn_extract() {
   for (const char* p : {"/usr/games/pgn-extract", "/usr/bin/pgn-extract"})
     if (fs::exists(p)) return p;
   return "";
-}
-
-// The first `games` games of `source`, each preceded by [PgnkitId "n"], without their ECO,
-// Opening, Variation and SubVariation tags (so that neither tool can keep a stored one).
-std::string numbered_slice(io::Source& source, std::size_t games) {
-  std::string all, out;
-  char buf[1 << 16];
-  for (std::size_t n; (n = source.read(buf, sizeof buf)) > 0 && all.size() < (64u << 20);)
-    all.append(buf, n);
-  std::size_t count = 0, pos = 0;
-  while (pos < all.size()) {
-    const std::size_t end = std::min(all.find('\n', pos), all.size() - 1) + 1;
-    const std::string_view line(all.data() + pos, end - pos);
-    pos = end;
-    if (line.starts_with("[Event ")) {
-      if (++count > games) break;
-      out += "[PgnkitId \"" + std::to_string(count) + "\"]\n";
-    }
-    if (line.starts_with("[ECO ") || line.starts_with("[Opening ") ||
-        line.starts_with("[Variation ") || line.starts_with("[SubVariation "))
-      continue;
-    out += line;
-  }
-  return out;
-}
-
-// PgnkitId -> ECO ("" for none) of each game in a PGN file.
-std::map<int, std::string> eco_by_id(const std::string& pgn) {
-  std::map<int, std::string> result;
-  static const std::regex id(R"re(^\[PgnkitId "(\d+)"\])re"), eco(R"re(^\[ECO "([^"]*)"\])re");
-  int cur = -1;
-  std::string code;
-  auto flush = [&] {
-    if (cur >= 0) result[cur] = code;
-  };
-  std::size_t pos = 0;
-  while (pos < pgn.size()) {
-    const std::size_t end = std::min(pgn.find('\n', pos), pgn.size());
-    const std::string line = pgn.substr(pos, end - pos);
-    pos = end + 1;
-    std::smatch m;
-    if (line.starts_with("[Event ")) {
-      flush();
-      cur = -1;
-      code.clear();
-    } else if (std::regex_search(line, m, id)) {
-      cur = std::stoi(m[1]);
-    } else if (std::regex_search(line, m, eco)) {
-      code = m[1];
-    }
-  }
-  flush();
-  return result;
 }
 
 TEST(EcoAgreement, PgnExtractOnOtbSlice) {
@@ -93,7 +39,10 @@ TEST(EcoAgreement, PgnExtractOnOtbSlice) {
   ASSERT_TRUE(tmp.ok());
   auto source = io::Source::open(corpus.string());
   ASSERT_TRUE(source);
-  const std::string slice = tmp.file("slice.pgn", numbered_slice(*source, kSliceGames));
+  const std::string slice =
+      tmp.file("slice.pgn",
+               testing::numbered_games(*source, kSliceGames,
+                                       {"[ECO ", "[Opening ", "[Variation ", "[SubVariation "}));
   const std::string theirs = (tmp / "theirs.pgn").string(), ours = (tmp / "ours.pgn").string();
   // -C -N -V: no comments, NAGs or variations in the output (smaller; ECO is unaffected);
   // --keepbroken: games with move errors are written too, so none is lost from the pairing.
@@ -105,8 +54,8 @@ TEST(EcoAgreement, PgnExtractOnOtbSlice) {
       (std::string(PGNKIT_BINARY) + " annotate --eco " + slice + " -o " + ours + " 2>/dev/null")
           .c_str());
   ASSERT_TRUE(WIFEXITED(rc) && WEXITSTATUS(rc) <= 1);  // 1: some games have move errors
-  const auto a = eco_by_id(testing::read_file(theirs));
-  const auto b = eco_by_id(testing::read_file(ours));
+  const auto a = testing::tag_by_id(testing::read_file(theirs), "ECO");
+  const auto b = testing::tag_by_id(testing::read_file(ours), "ECO");
   ASSERT_EQ(b.size(), kSliceGames);  // pgnkit writes every game
   ASSERT_EQ(a.size(), kSliceGames);
   std::size_t same = 0, ours_only = 0, theirs_only = 0;
