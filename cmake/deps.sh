@@ -3,7 +3,8 @@
 # Run as root on Debian 12; prints what it installs and does nothing when all are present.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
-          libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit)
+          libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit
+          pgn-extract)  # pgn-extract: its eco.pgn is the default ECO book; tests compare with it
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

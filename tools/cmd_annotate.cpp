@@ -5,11 +5,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.h"
 #include "diagnostic.h"
+#include "eco/classify.h"
+#include "eco_option.h"
 #include "input.h"
 #include "io/sink.h"
 #include "pgn/reader.h"
@@ -27,6 +30,8 @@ struct AnnotateArgs {
   std::string on_error = "keep";
   std::size_t line_length = 80;
   write::AnnotateOptions options;
+  EcoArgs eco;
+  std::optional<eco::Book> book;  // loaded when eco.wanted
 };
 
 write::OnError parse_on_error(const std::string& s) {
@@ -56,6 +61,7 @@ class AnnotateSink : public replay::RecordSink {
       ++dropped_;
       return;
     }
+    if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
     text_.clear();
     write::write_pgn(work_, write_options_, text_);
     out_.write(text_);
@@ -149,6 +155,7 @@ int run_in_place(const AnnotateArgs& args) {
 
 int run_annotate(AnnotateArgs& args) {
   args.options.on_error = parse_on_error(args.on_error);
+  if (args.eco.wanted() && !(args.book = load_eco_book(args.eco, "annotate"))) return kExitUsage;
   if (args.in_place) {
     if (args.files.empty() || args.output != "-") {
       std::fprintf(stderr, "pgnkit annotate: --in-place needs input files and no -o\n");
@@ -203,6 +210,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
                   "(as written, "
                   "with a comment at the bad move)")
       ->check(CLI::IsMember({"skip", "truncate", "keep"}));
+  add_eco_options(*cmd, args->eco, true);
   cmd->add_option("--line-length", args->line_length, "Wrap movetext at N characters")
       ->check(CLI::Range(20, 100000));
   cmd->footer(
@@ -213,6 +221,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
       "  pgnkit annotate --fix-results --end-tags games.pgn -o fixed.pgn\n"
       "  pgnkit annotate --claim-comments --on-error truncate games.pgn.zst -o clean.pgn.zst\n"
       "  pgnkit annotate --in-place --fix-results archive.pgn\n"
+      "  pgnkit annotate --eco games.pgn -o classified.pgn   (ECO, Opening, Variation tags)\n"
       "Exit status: 0 written, 1 some games had move errors (handled per --on-error), 2 usage\n"
       "or I/O error (with --in-place the original is then left unchanged). See docs/annotate.md.");
   cmd->callback([args, &exit_code] { exit_code = run_annotate(*args); });

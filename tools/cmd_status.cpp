@@ -4,15 +4,19 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "commands.h"
+#include "eco/classify.h"
+#include "eco_option.h"
 #include "input.h"
 #include "output_buffer.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
+#include "status_eco.h"
 #include "status_record.h"
 #include "write/json.h"
 
@@ -24,6 +28,7 @@ struct StatusArgs {
   std::string format = "text";
   bool summary = false;
   bool no_variations = false;
+  EcoArgs eco;
 };
 
 enum class Format : std::uint8_t { Text, Csv, Ndjson };
@@ -37,6 +42,8 @@ class StatusSink : public replay::ReplaySink {
   explicit StatusSink(const StatusArgs& args) : args_(args), format_(parse_format(args.format)) {}
   void set_file(std::string_view name) { file_ = StatusFile(name); }
   std::uint64_t inconsistent() const { return inconsistent_; }
+  // With --eco: the classification of the game being reported.
+  void set_classifier(const eco::Classifier* c) { eco_ = c; }
 
   void problem(const replay::Problem&) override {}
 
@@ -47,11 +54,13 @@ class StatusSink : public replay::ReplaySink {
     ++consistency_counts_[!judged ? 0 : r.consistent ? 1 : 2];
     if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal) ++inconsistent_;
     if (args_.summary) return;
+    const std::size_t row_start = out_.size();
     switch (format_) {
       case Format::Ndjson: put_status_ndjson(out_, file_, r); break;
       case Format::Csv: put_status_csv(out_, file_, r); break;
       case Format::Text: put_status_text(out_, r); break;
     }
+    if (eco_) put_eco_columns(row_start);
     if (out_.size() >= (std::size_t{1} << 16)) flush();  // one write per 64 KiB, not per game
   }
 
@@ -93,7 +102,16 @@ class StatusSink : public replay::ReplaySink {
     }
   }
 
+  void put_eco_columns(std::size_t row_start) {
+    switch (format_) {
+      case Format::Ndjson: put_eco_ndjson(out_, eco_->opening()); break;
+      case Format::Csv: put_eco_csv(out_, eco_->opening()); break;
+      case Format::Text: put_eco_text(out_, row_start, eco_->opening()); break;
+    }
+  }
+
   const StatusArgs& args_;
+  const eco::Classifier* eco_ = nullptr;
   const Format format_;
   StatusFile file_{""};
   OutputBuffer out_;
@@ -103,6 +121,8 @@ class StatusSink : public replay::ReplaySink {
 };
 
 int run_status(const StatusArgs& args) {
+  std::optional<eco::Book> book;
+  if (args.eco.wanted() && !(book = load_eco_book(args.eco, "status"))) return kExitUsage;
   StatusSink sink(args);
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
@@ -113,15 +133,27 @@ int run_status(const StatusArgs& args) {
       if (!header.empty()) header += ',';
       header += c;
     }
+    if (book) header += ",eco,opening";
     std::printf("%s\n", header.c_str());
   } else if (!args.summary && args.format == "text") {
-    std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%s\n", "game", "white", "black", "tag", "plies",
-                "status", "rules", "ok", "problems");
+    if (book)
+      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-24s%s\n", "game", "white", "black", "tag",
+                  "plies", "status", "rules", "ok", "problems", kEcoTextHeaderTail);
+    else
+      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%s\n", "game", "white", "black", "tag",
+                  "plies", "status", "rules", "ok", "problems");
   }
   const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
     sink.set_file(source.name());
-    replay::Replayer replayer(sink, opt);
-    pgn::read_pgn(source, replayer);
+    if (book) {
+      eco::Classifying<replay::Replayer> replayer(*book, sink, opt);
+      sink.set_classifier(&replayer.classifier());
+      pgn::read_pgn(source, replayer);
+      sink.set_classifier(nullptr);
+    } else {
+      replay::Replayer replayer(sink, opt);
+      pgn::read_pgn(source, replayer);
+    }
     sink.flush();
   });
   if (args.summary) sink.print_summary();
@@ -141,15 +173,18 @@ void register_status(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "csv", "ndjson"}));
   cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
+  add_eco_options(*cmd, args->eco, false);
   cmd->footer(
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
-      "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems.\n"
+      "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems;\n"
+      "  with --eco also eco, opening (docs/eco.md).\n"
       "status: checkmate, stalemate, insufficient_material, fivefold_repetition,\n"
       "  seventy_five_move_rule, ongoing, illegal, unsupported_variant.\n"
       "Examples:\n"
       "  pgnkit status data/sample.pgn\n"
       "  pgnkit status --format ndjson games.pgn.zst | jq 'select(.consistent == false)'\n"
       "  pgnkit status --summary --format ndjson games.pgn\n"
+      "  pgnkit status --eco --format csv games.pgn\n"
       "Exit status: 0 every judged game consistent, 1 an inconsistent or illegal game, 2 usage or\n"
       "I/O error. See docs/status.md.");
   cmd->callback([args, &exit_code] { exit_code = run_status(*args); });

@@ -30,6 +30,9 @@ class OutputBuffer {
     bytes_.commit(end);
   }
 
+  // Removes the last n bytes put (n <= size()), for a printer that extends a record in place.
+  void drop_back(std::size_t n) { bytes_.commit(bytes_.data() + bytes_.size() - n); }
+
   // An empty string for helpers that append to a std::string (lib/write, chess::append_fen),
   // whose result is then put(). The same string each time, so it too stops allocating.
   std::string& scratch() {
