@@ -76,7 +76,7 @@ for ((r = 0; r < RUNS; ++r)); do
 done
 
 problems=$(($(wc -l < "$baseline") - 1))
-echo "check_ci.sh: $(basename "$FILE"), $problems known problems, best of $RUNS runs"
+echo "check_ci.sh: $(basename "$FILE"), $problems baseline lines, best of $RUNS runs"
 printf '%-10s %8s %8s\n' mode "cpu s" "x ndjson"
 for m in "${modes[@]}"; do
   printf '%-10s %8.3f %8.3f\n' "$m" "${best[$m]}" "$(echo "${best[$m]} / ${best[ndjson]}" | bc -l)"

@@ -160,6 +160,11 @@ std::optional<fs::path> find_config_file(const fs::path& start) {
 bool load_check_config(const fs::path& file, CheckConfig& out, std::string& error) {
   out = CheckConfig{};
   out.file = file;
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) {
+    error = file.string() + ": cannot read the configuration file";
+    return false;
+  }
   toml::table root;
   try {
     root = toml::parse_file(file.string());
@@ -169,8 +174,8 @@ bool load_check_config(const fs::path& file, CheckConfig& out, std::string& erro
   }
   for (const auto& [key, value] : root) {
     if (key.str() != "check") {
-      error =
-          at(file, key.source(), "unknown table '" + std::string(key.str()) + "' (only [check])");
+      error = at(file, key.source(),
+                 "unknown key '" + std::string(key.str()) + "' (pgnkit.toml holds only [check])");
       return false;
     }
     if (!value.is_table()) {

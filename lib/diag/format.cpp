@@ -104,7 +104,7 @@ void append_github_command(std::string& out, const replay::Problem& p, const Pla
 
 void append_gitlab_issue(std::string& out, const replay::Problem& p, const Placed& where,
                          bool first) {
-  if (!first) out += ",\n";
+  if (!first) out += kResultSeparator;
   out += "{\"description\":";
   std::string text;
   append_message_with_context(text, p);

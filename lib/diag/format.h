@@ -4,8 +4,10 @@
 //
 // A document is header + results + footer. JSON arrays need commas between results: the
 // caller says whether a result is the document's first (`first`); every other result is
-// preceded by its comma, so buffers formatted apart can be joined as they are, provided the
-// caller knows which buffer holds the first result. Text and NDJSON stay in tools/diagnostic.
+// preceded by kResultSeparator. Workers that cannot know can format every result with
+// first = false; the merger, writing their buffers in order, drops the separator from the
+// front of the first non-empty buffer (drop_leading_separator). Text and NDJSON stay in
+// tools/diagnostic.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,12 @@
 namespace pgnkit::diag {
 
 enum class Format : std::uint8_t { Sarif, Github, Gitlab };
+// What precedes every result but the first in Sarif and Gitlab documents (Github: nothing).
+inline constexpr std::string_view kResultSeparator = ",\n";
+// `chunk` without a leading kResultSeparator (for the first results of a document).
+constexpr std::string_view drop_leading_separator(std::string_view chunk) {
+  return chunk.starts_with(kResultSeparator) ? chunk.substr(kResultSeparator.size()) : chunk;
+}
 // "sarif", "github", "gitlab".
 std::optional<Format> find_format(std::string_view name);
 

@@ -61,7 +61,7 @@ void append_sarif_header(std::string& out, const ToolInfo& tool) {
 
 void append_sarif_result(std::string& out, const replay::Problem& p, const Placed& where,
                          bool first) {
-  if (!first) out += ",\n";
+  if (!first) out += kResultSeparator;
   out += "{\"ruleId\":";
   write::append_json_string(out, all_codes()[where.code].name);
   out += ",\"ruleIndex\":" + std::to_string(where.code);

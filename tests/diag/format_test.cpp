@@ -76,6 +76,31 @@ TEST(Sarif, BuffersJoinIntoOneValidDocument) {
             static_cast<std::int64_t>(*find_code("pinned_piece")));
 }
 
+// Workers that do not know which result is first format all with first = false; the merger
+// drops the separator from the first non-empty buffer it writes.
+TEST(Sarif, MergerDropsTheFirstSeparator) {
+  for (const Format f : {Format::Sarif, Format::Gitlab}) {
+    std::string empty_chunk, chunk1, chunk2;
+    append_problem(chunk1, f, problem("a"), at("a.pgn"), false);
+    append_problem(chunk2, f, problem("b"), at("b.pgn"), false);
+    append_problem(chunk2, f, problem("c"), at("c.pgn"), false);
+    std::string doc;
+    append_header(doc, f, kTool);
+    bool written = false;
+    for (const std::string* chunk : {&empty_chunk, &chunk1, &chunk2}) {
+      doc += written ? std::string_view(*chunk) : drop_leading_separator(*chunk);
+      written = written || !chunk->empty();
+    }
+    append_footer(doc, f);
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    ASSERT_EQ(parser.parse(doc).get(root), simdjson::SUCCESS) << doc;
+    const simdjson::dom::array results = f == Format::Sarif ? root["runs"].at(0)["results"] : root;
+    EXPECT_EQ(results.size(), 3u);
+  }
+  EXPECT_EQ(drop_leading_separator("x"), "x");
+}
+
 TEST(Sarif, EmptyDocumentIsValid) {
   std::string doc;
   append_header(doc, Format::Sarif, kTool);
