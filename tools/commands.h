@@ -18,5 +18,8 @@ void register_check(CLI::App& app, int& exit_code);
 void register_status(CLI::App& app, int& exit_code);
 void register_annotate(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
+// Hidden (the empty group): writes the man pages and completions from `app`, walked when it
+// runs, so every command registered in main() is in them.
+void register_generate(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools
