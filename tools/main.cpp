@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
       "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
-      "Run 'pgnkit <command> --help' for the options of a command.\n"
+      "Run 'pgnkit <command> --help' for the options of a command ('man pgnkit-<command>'\n"
+      "  where installed).\n"
       "Input: files, or '-' / nothing for stdin; zstd input (by its magic bytes) is\n"
       "  decompressed on a second thread; PGNKIT_DECODE_AHEAD=0 keeps it on one thread.");
   int exit_code = pgnkit::tools::kExitOk;

@@ -98,13 +98,14 @@ void append_options(std::string& out, const std::vector<Option>& options) {
     append_text(out, o.description.empty() ? std::string_view("(no description)")
                                            : std::string_view(o.description));
     if (!o.choices.empty()) {
+      out += ".br\n";
       std::string line = "One of:";
       for (std::size_t i = 0; i < o.choices.size(); ++i)
         line += (i ? ", " : " ") + bold(o.choices[i]);
       append_wrapped(out, line + ".");
     }
-    if (!o.default_value.empty()) out += "Default: " + bold(o.default_value) + ".\n";
-    if (o.required) out += "Required.\n";
+    if (!o.default_value.empty()) out += ".br\nDefault: " + bold(o.default_value) + ".\n";
+    if (o.required) out += ".br\nRequired.\n";
   }
 }
 
