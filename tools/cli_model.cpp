@@ -74,10 +74,13 @@ clidoc::Command describe(const CLI::App& app, bool program) {
   d.description = std::move(rest);
   d.footer = app.get_footer();
   // Positionals first, as the help lists them.
-  for (const bool positional : {true, false})
-    for (const CLI::Option* o : app.get_options())
-      if (o->get_positional() == positional && !o->get_group().empty())
+  for (const bool positional : {true, false}) {
+    for (const CLI::Option* o : app.get_options()) {
+      if (o->get_positional() == positional && !o->get_group().empty()) {
         d.options.push_back(describe_option(*o));
+      }
+    }
+  }
   for (const CLI::App* sub :
        app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
     d.subcommands.push_back(describe(*sub, false));

@@ -73,9 +73,10 @@ int run_generate(const CLI::App& program, const GenerateArgs& args) {
     const std::filesystem::path dir(args.man_dir);
     ok &= write_text((dir / (clidoc::page_name(model, nullptr) + ".1")).string(),
                      clidoc::render_program_page(model, text));
-    for (const clidoc::Command& c : model.subcommands)
+    for (const clidoc::Command& c : model.subcommands) {
       ok &= write_text((dir / (clidoc::page_name(model, &c) + ".1")).string(),
                        clidoc::render_command_page(model, c, text));
+    }
   }
   if (!args.bash.empty()) ok &= write_text(args.bash, clidoc::render_bash_completion(model));
   if (!args.zsh.empty()) ok &= write_text(args.zsh, clidoc::render_zsh_completion(model));

@@ -62,11 +62,13 @@ void append_command(std::string& out, const Command& command, std::string_view i
   } else if (positional_kind(command) == ValueKind::File) {
     out += in + "else\n" + in + "  _pgnkit_files\n";
   } else if (positional_kind(command) == ValueKind::Choice) {
-    for (const Option& o : command.options)
+    for (const Option& o : command.options) {
       if (o.is_positional()) {
-        out += in + "else\n" + in + "  " + compgen_words(o.choices) + "\n";
+        out += in + "else\n";
+        out += in + "  " + compgen_words(o.choices) + "\n";
         break;
       }
+    }
   }
   out += in + "fi\n";
 }

@@ -56,9 +56,10 @@ std::string render_fish_completion(const Command& program) {
     for (const Option& o : sub.options) {
       if (o.is_positional()) {
         positional = o.value;
-        if (o.value == ValueKind::Choice)
-          out +=
-              head + " -f -a " + quoted(joined(o.choices)) + " -d " + quoted(o.description) + "\n";
+        if (o.value == ValueKind::Choice) {
+          out += head + " -f -a " + quoted(joined(o.choices)) + " -d " + quoted(o.description);
+          out += '\n';
+        }
       } else {
         append_option(out, head, o);
       }

@@ -49,11 +49,18 @@ void append_specs(std::string& out, const Option& o, const std::string& indent) 
   const std::vector<std::string> words = option_words(o);
   std::string exclusion;
   if (words.size() > 1) {
-    for (const std::string& w : words) exclusion += (exclusion.empty() ? "" : " ") + w;
-    exclusion = "(" + exclusion + ")";
+    exclusion = "(";
+    for (const std::string& w : words) {
+      if (exclusion.size() > 1) exclusion += ' ';
+      exclusion += w;
+    }
+    exclusion += ')';
   }
   for (const std::string& w : words) {
-    out += indent + "'" + exclusion + w;
+    out += indent;
+    out += '\'';
+    out += exclusion;
+    out += w;
     if (o.value != ValueKind::None && w.starts_with("--")) out += '=';
     out += "[" + spec_text(o.description) + "]";
     if (o.value != ValueKind::None) out += ":" + value_label(o) + ":" + action(o);

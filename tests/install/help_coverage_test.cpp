@@ -28,9 +28,11 @@ std::string roff_bold(const std::string& name) {
 
 // An _arguments spec for the option: '--format=[...', '(-q --quiet)-q[...'.
 bool zsh_has(const std::string& zsh, const std::string& name) {
-  for (const char* before : {"'", ")"})
-    for (const char* after : {"[", "=["})
+  for (const char* before : {"'", ")"}) {
+    for (const char* after : {"[", "=["}) {
       if (zsh.find(before + name + after) != std::string::npos) return true;
+    }
+  }
   return false;
 }
 
@@ -47,11 +49,12 @@ TEST(HelpCoverage, HelpListsTheCommands) {
   const Help check = help_of("check");
   ASSERT_GE(check.options.size(), 8u);
   bool format = false;
-  for (const HelpOption& o : check.options)
+  for (const HelpOption& o : check.options) {
     if (contains(o.names, "--format")) {
       format = true;
       EXPECT_EQ(o.choices, (Words{"text", "ndjson"}));
     }
+  }
   EXPECT_TRUE(format);
 }
 

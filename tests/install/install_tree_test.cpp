@@ -35,8 +35,9 @@ class InstallTree : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(dir_.ok());
-    const ShellResult r = run_shell("cmake --install " + sh_quote(PGNKIT_BUILD_DIR) + " --prefix " +
-                                    sh_quote(prefix()) + " 2>&1");
+    const ShellResult r =
+        run_shell(sh_quote(PGNKIT_CMAKE) + " --install " + sh_quote(PGNKIT_BUILD_DIR) +
+                  " --prefix " + sh_quote(prefix()) + " 2>&1");
     ASSERT_EQ(r.status, 0) << r.out;
   }
   std::string prefix() const { return (dir_ / "prefix").string(); }
