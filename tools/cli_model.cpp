@@ -60,6 +60,21 @@ std::pair<std::string, std::string> split_first_line(const std::string& text) {
   return {text.substr(0, nl), text.substr(nl + 1)};
 }
 
+// The visible options of `app` and of its option groups (add_option_group makes nameless
+// sub-apps whose options belong to the command).
+void add_options(const CLI::App& app, bool positional, std::vector<clidoc::Option>& out) {
+  const bool option_group = app.get_name().empty() && app.get_parent() != nullptr;
+  for (const CLI::Option* o : app.get_options()) {
+    if (option_group && o == app.get_help_ptr()) continue;  // the command's own is listed
+    if (o->get_positional() == positional && !o->get_group().empty()) {
+      out.push_back(describe_option(*o));
+    }
+  }
+  for (const CLI::App* group : app.get_subcommands({})) {
+    if (group->get_name().empty()) add_options(*group, positional, out);
+  }
+}
+
 clidoc::Command describe(const CLI::App& app, bool program) {
   clidoc::Command d;
   // The program's name is argv[0] as run ("build/tools/pgnkit"): the pages want "pgnkit".
@@ -74,16 +89,12 @@ clidoc::Command describe(const CLI::App& app, bool program) {
   d.description = std::move(rest);
   d.footer = app.get_footer();
   // Positionals first, as the help lists them.
-  for (const bool positional : {true, false}) {
-    for (const CLI::Option* o : app.get_options()) {
-      if (o->get_positional() == positional && !o->get_group().empty()) {
-        d.options.push_back(describe_option(*o));
-      }
+  for (const bool positional : {true, false}) add_options(app, positional, d.options);
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (!sub->get_name().empty() && !sub->get_group().empty()) {
+      d.subcommands.push_back(describe(*sub, false));
     }
   }
-  for (const CLI::App* sub :
-       app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
-    d.subcommands.push_back(describe(*sub, false));
   return d;
 }
 
