@@ -41,7 +41,8 @@ TEST(CliModel, ReadsTheOptionObjects) {
   EXPECT_EQ(r.summary, "Run it.");
   EXPECT_EQ(r.footer, "Examples:\n  prog run x");
   std::string names;
-  for (const auto& o : r.options) names += (o.long_names.empty() ? o.positional : o.long_names[0]) + " ";
+  for (const auto& o : r.options)
+    names += (o.long_names.empty() ? o.positional : o.long_names[0]) + " ";
   ASSERT_EQ(r.options.size(), 7u) << names;  // files, --help, -v, --mode, -n, -o, --width
   EXPECT_EQ(r.options[0].positional, "files");
   EXPECT_EQ(r.options[0].value, ValueKind::File);
