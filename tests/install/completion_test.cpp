@@ -128,5 +128,34 @@ TEST(Zsh, ScriptParses) {
   EXPECT_EQ(loaded.out, "_pgnkit: function\n");
 }
 
+// The zsh script run by zsh's completion system in an interactive shell (zsh_complete.zsh:
+// zsh/zpty, compinit, TAB), its candidates sorted.
+Words zsh_complete(const std::string& line, const std::string& cwd = "") {
+  const ShellResult r =
+      run_shell("timeout 30 zsh -f " +
+                sh_quote(std::string(PGNKIT_SOURCE_DIR) + "/tests/install/zsh_complete.zsh") + " " +
+                sh_quote(std::string(PGNKIT_GENERATED_DIR) + "/completions") + " " +
+                sh_quote(line) + " " + sh_quote(cwd));
+  Words reply = lines_of(r.out);
+  if (r.status != 0) reply.push_back("<zsh exit " + std::to_string(r.status) + ">");
+  return reply;
+}
+
+TEST(Zsh, CompletesLikeTab) {
+  if (!have_tool("zsh")) GTEST_SKIP() << "zsh is not installed (apt-get install zsh)";
+  if (run_shell("zsh -f -c 'zmodload zsh/zpty'").status != 0) GTEST_SKIP() << "no zsh/zpty";
+  EXPECT_EQ(zsh_complete("pgnkit "), (Words{"annotate", "check", "convert", "perft", "status"}));
+  EXPECT_EQ(zsh_complete("pgnkit check --for"), (Words{"--format"}));
+  EXPECT_EQ(zsh_complete("pgnkit convert --to "),
+            (Words{"csv", "epd", "fen", "lan", "ndjson", "pgn", "uci"}));
+  EXPECT_EQ(zsh_complete("pgnkit convert --on-error=t"), (Words{"truncate"}));
+  TempDir dir;
+  ASSERT_TRUE(dir.ok());
+  dir.file("games.pgn", "");
+  dir.file("gx.txt", "");
+  EXPECT_EQ(zsh_complete("pgnkit check g", dir.path()), (Words{"games.pgn", "gx.txt"}));
+  EXPECT_EQ(zsh_complete("pgnkit perft --max-depth ", dir.path()), Words{});  // a number
+}
+
 }  // namespace
 }  // namespace pgnkit::testing
