@@ -4,7 +4,9 @@
 set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
           libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit
-          pgn-extract)  # pgn-extract: its eco.pgn is the default ECO book; tests compare with it
+          pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
+          # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package
+          dpkg-dev mandoc man-db lintian bash-completion fish zsh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

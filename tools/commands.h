@@ -19,5 +19,8 @@ void register_status(CLI::App& app, int& exit_code);
 void register_annotate(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
 void register_dedup(CLI::App& app, int& exit_code);
+// Hidden (the empty group): writes the man pages and completions from `app`, walked when it
+// runs, so every command registered in main() is in them.
+void register_generate(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "build_info.h"
 #include "commands.h"
 
 #ifndef PGNKIT_VERSION
@@ -13,7 +14,8 @@ int main(int argc, char** argv) {
   CLI::App app{"pgnkit " PGNKIT_VERSION
                ": read chess games in PGN and replay every move through the FIDE rules.\n"
                "Exit status: 0 ok, 1 problems found in the input, 2 usage or I/O error."};
-  app.set_version_flag("--version", "pgnkit " PGNKIT_VERSION);
+  app.set_version_flag("--version", pgnkit::tools::version_text,
+                       "Print the version, git commit and build flavour and exit");
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"
@@ -23,7 +25,8 @@ int main(int argc, char** argv) {
       "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
-      "Run 'pgnkit <command> --help' for the options of a command.\n"
+      "Run 'pgnkit <command> --help' for the options of a command ('man pgnkit-<command>'\n"
+      "  where installed).\n"
       "Input: files, or '-' / nothing for stdin; zstd input (by its magic bytes) is\n"
       "  decompressed on a second thread; PGNKIT_DECODE_AHEAD=0 keeps it on one thread.");
   int exit_code = pgnkit::tools::kExitOk;
@@ -33,6 +36,7 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_convert(app, exit_code);
   pgnkit::tools::register_dedup(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
+  pgnkit::tools::register_generate(app, exit_code);  // hidden: man pages, completions
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

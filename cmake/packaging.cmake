@@ -1,0 +1,31 @@
+# `cpack -G DEB` in the build directory: pgnkit_<version>_<arch>.deb with what
+# cmake/install.cmake installs, under /usr. Dependencies come from dpkg-shlibdeps.
+set(PGNKIT_MAINTAINER "pgnkit maintainers <maintainers@users.noreply.a-seed-ff8a97be.example>"
+    CACHE STRING "The .deb's Maintainer field")
+set(CPACK_PACKAGE_NAME pgnkit)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_VENDOR "pgnkit")
+set(CPACK_PACKAGE_CONTACT "${PGNKIT_MAINTAINER}")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_GENERATOR DEB)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # pgnkit_<version>_<arch>.deb
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${PGNKIT_MAINTAINER}")
+set(CPACK_DEBIAN_PACKAGE_SECTION utils)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The first line is the synopsis; the rest is the extended description.
+# The first line is the synopsis, the rest the extended description (CPack indents it; "."
+# is an empty line).
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "chess PGN validator and converter with a FIDE rules core
+pgnkit reads chess games in PGN (plain or zstd-compressed) and replays every
+move through a FIDE rules core, fast enough for whole online game databases
+and strict enough to gate archives in CI.
+.
+Commands: check (every problem, with file, line, column, game and ply),
+status (how each game ended and whether its result is consistent), annotate
+(export-format PGN with results and end tags), convert (PGN, NDJSON, UCI,
+LAN, FEN, EPD, CSV; reads lichess NDJSON) and perft (move-tree counts).")
+set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+include(CPack)

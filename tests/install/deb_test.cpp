@@ -1,0 +1,119 @@
+// The Debian package: `cpack -G DEB` (the fixture deb_build in CMakeLists.txt) gives
+// pgnkit_<version>_<arch>.deb whose dependencies dpkg-shlibdeps found, lintian reports nothing on
+// it, and unpacked into a temporary root (dpkg -x) its binary, man page and completion work from
+// there.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "install/completion_run.h"
+#include "install/shell.h"
+#include "support/files.h"
+
+namespace pgnkit::testing {
+namespace {
+
+class Deb : public ::testing::Test {
+ protected:
+  // The .deb is built once per test run by the CTest fixture deb_build (cpack into
+  // PGNKIT_DEB_DIR); each test process unpacks it.
+  static void SetUpTestSuite() {
+    if (!have_tool("dpkg")) return;  // the tests skip
+    dir_ = new TempDir;
+    arch_ = run_shell("dpkg --print-architecture").out;
+    arch_ = arch_.substr(0, arch_.find('\n'));
+    deb_ = std::string(PGNKIT_DEB_DIR) + "/pgnkit_" PGNKIT_PROJECT_VERSION "_" + arch_ + ".deb";
+    root_ = (*dir_ / "root").string();
+    if (std::filesystem::exists(deb_))
+      unpack_log_ = run_shell("dpkg -x " + sh_quote(deb_) + " " + sh_quote(root_) + " 2>&1").out;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  void SetUp() override {
+    if (dir_ == nullptr) GTEST_SKIP() << "dpkg is not installed";
+    if (!std::filesystem::exists(deb_) && !have_tool("dpkg-shlibdeps"))
+      GTEST_SKIP() << "no .deb: dpkg-shlibdeps is not installed (apt-get install dpkg-dev)";
+    ASSERT_TRUE(std::filesystem::exists(deb_)) << deb_ << " not built: see the test deb_build";
+    ASSERT_TRUE(std::filesystem::exists(root_ + "/usr/bin/pgnkit")) << unpack_log_;
+  }
+  static std::string field(const std::string& name) {
+    const ShellResult r = run_shell("dpkg-deb -f " + sh_quote(deb_) + " " + name);
+    return r.out.substr(0, r.out.find_last_not_of('\n') + 1);
+  }
+
+  static TempDir* dir_;
+  static std::string arch_, deb_, root_, unpack_log_;
+};
+
+TempDir* Deb::dir_ = nullptr;
+std::string Deb::arch_, Deb::deb_, Deb::root_, Deb::unpack_log_;
+
+TEST_F(Deb, ControlFields) {
+  EXPECT_EQ(field("Package"), "pgnkit");
+  EXPECT_EQ(field("Version"), PGNKIT_PROJECT_VERSION);
+  EXPECT_EQ(field("Architecture"), arch_);
+  // The libraries the binary links, as dpkg-shlibdeps names them (no hand-written list).
+  const std::string depends = field("Depends");
+  for (const char* lib : {"libc6 (>=", "libstdc++6 (>=", "libzstd1 (>=", "libsimdjson"})
+    EXPECT_NE(depends.find(lib), std::string::npos) << lib << " in " << depends;
+  const std::string maintainer = field("Maintainer");
+  EXPECT_NE(maintainer.find(" <"), std::string::npos) << maintainer;
+  EXPECT_EQ(maintainer.back(), '>');
+  EXPECT_EQ(field("Description").rfind("chess PGN validator", 0), 0u);
+}
+
+TEST_F(Deb, LintianReportsNothing) {
+  if (!have_tool("lintian")) GTEST_SKIP() << "lintian is not installed (apt-get install lintian)";
+  // Errors, warnings, info and pedantic tags alike; the one override is in the package.
+  const ShellResult r = run_shell("lintian --pedantic --info " + sh_quote(deb_) +
+                                  " 2>&1 | grep -v 'running with root privileges'");
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(Deb, InstalledBinaryRuns) {
+  const std::string bin = root_ + "/usr/bin/pgnkit";
+  const ShellResult version = run_shell(sh_quote(bin) + " --version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("pgnkit " PGNKIT_PROJECT_VERSION "\n", 0), 0u) << version.out;
+  const ShellResult check =
+      run_shell("cd / && " + sh_quote(bin) + " check " +
+                sh_quote(root_ + "/usr/share/doc/pgnkit/data/sample.pgn") + " 2>&1");
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_EQ(check.out.rfind("315 games, ", 0), 0u) << check.out;
+}
+
+TEST_F(Deb, InstalledManPage) {
+  const std::string page = root_ + "/usr/share/man/man1/pgnkit-check.1.gz";
+  ASSERT_TRUE(std::filesystem::exists(page));
+  if (have_tool("mandoc")) {
+    const ShellResult lint = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+    EXPECT_EQ(lint.out, "");
+  }
+  if (have_tool("man")) {
+    const ShellResult man = run_shell("MANWIDTH=80 man -l " + sh_quote(page) + " 2>&1 | col -b");
+    EXPECT_NE(man.out.find("pgnkit-check - Replay every game"), std::string::npos) << man.out;
+    EXPECT_NE(man.out.find("--max-errors UINT"), std::string::npos) << man.out;
+  }
+}
+
+TEST_F(Deb, InstalledCompletions) {
+  const std::string share = root_ + "/usr/share";
+  if (!bash_completion_main().empty()) {
+    EXPECT_EQ(bash_complete(share + "/bash-completion/completions/pgnkit",
+                            {"pgnkit", "convert", "--to", "e"}),
+              std::vector<std::string>{"epd"});
+  }
+  if (have_tool("fish")) {
+    EXPECT_EQ(fish_complete(share + "/fish/vendor_completions.d/pgnkit.fish", "pgnkit check --col"),
+              std::vector<std::string>{"--color\tauto (on a terminal), always or never"});
+  }
+  if (have_tool("zsh")) {
+    EXPECT_EQ(run_shell("zsh -n " + sh_quote(share + "/zsh/vendor-completions/_pgnkit")).status, 0);
+  }
+}
+
+}  // namespace
+}  // namespace pgnkit::testing

@@ -1,0 +1,63 @@
+// The generated man pages: mandoc's linter (every level, style included) and man-db's groff
+// warnings find nothing in any of them, and they render with the sections they promise.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "install/shell.h"
+
+namespace pgnkit::testing {
+namespace {
+
+std::vector<std::string> pages() {
+  std::vector<std::string> out;
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(PGNKIT_GENERATED_DIR) + "/man1"))
+    if (e.path().extension() == ".1") out.push_back(e.path().string());
+  return out;
+}
+
+TEST(ManPages, MandocLintFindsNothing) {
+  if (!have_tool("mandoc")) GTEST_SKIP() << "mandoc is not installed (apt-get install mandoc)";
+  const std::vector<std::string> all = pages();
+  ASSERT_GE(all.size(), 6u);
+  for (const std::string& page : all) {
+    // -W all: style messages too, not only warnings.
+    const ShellResult r = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+    EXPECT_EQ(r.status, 0) << page;
+    EXPECT_EQ(r.out, "") << page;
+  }
+}
+
+TEST(ManPages, GroffWarnsOfNothing) {
+  if (!have_tool("man")) GTEST_SKIP() << "man-db is not installed";
+  for (const std::string& page : pages()) {
+    // What lintian runs on every page of a package.
+    const ShellResult r =
+        run_shell("LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z " +
+                  sh_quote(page) + " 2>&1 >/dev/null");
+    EXPECT_EQ(r.out, "") << page;
+  }
+}
+
+TEST(ManPages, RenderedCheckPage) {
+  if (!have_tool("mandoc")) GTEST_SKIP() << "mandoc is not installed (apt-get install mandoc)";
+  const ShellResult r =
+      run_shell("mandoc -T utf8 " +
+                sh_quote(std::string(PGNKIT_GENERATED_DIR) + "/man1/pgnkit-check.1") + " | col -b");
+  ASSERT_EQ(r.status, 0);
+  for (const char* expected :
+       {"NAME\n       pgnkit-check - Replay every game (variations included) and report every\n",
+        "SYNOPSIS\n       pgnkit check [options] [files ...]\n", "\nOPTIONS\n", "\nEXIT STATUS\n",
+        "       0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O\n",
+        "\nENVIRONMENT\n       PGNKIT_DECODE_AHEAD\n", "       NO_COLOR\n",
+        "\nFILES\n       pgnkit.toml\n", "\nEXAMPLES\n       pgnkit check data/sample.pgn\n",
+        "       --format TEXT\n", "One of: text, ndjson.",
+        "\nSEE ALSO\n       pgnkit(1), pgnkit-status(1),"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << expected << "\nin:\n" << r.out;
+}
+
+}  // namespace
+}  // namespace pgnkit::testing
