@@ -74,11 +74,7 @@ class DedupVisitor : public KeyedReplayer {
 
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
   void before_buffer_moves() { raw_.before_buffer_moves(); }
-  void begin_game(const pgn::GameInfo& info) {
-    raw_.begin_game(info);
-    where_ = info;
-    KeyedReplayer::begin_game(info);
-  }
+  void begin_game(const pgn::GameInfo& info);
   void end_game(const pgn::EndInfo& info);
 
   const pgn::GameInfo& where() const { return where_; }
@@ -165,6 +161,7 @@ class Deduper : public replay::ReplaySink {
   }
 
   bool failed() const { return failed_; }
+  bool learning() const { return learning_; }
   const Counts& counts() const { return counts_; }
   std::size_t table_bytes() const { return decider_.peak_bytes(); }
 
@@ -231,6 +228,13 @@ class Deduper : public replay::ReplaySink {
   bool failed_ = false;
   std::string_view separator_ = "\n";
 };
+
+void DedupVisitor::begin_game(const pgn::GameInfo& info) {
+  raw_.begin_game(info);
+  if (deduper_.learning()) raw_.drop();  // the first pass of --keep longest writes nothing
+  where_ = info;
+  KeyedReplayer::begin_game(info);
+}
 
 void DedupVisitor::end_game(const pgn::EndInfo& info) {
   raw_.end_game(info);
