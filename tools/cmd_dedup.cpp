@@ -108,7 +108,11 @@ class Deduper : public replay::ReplaySink {
     if (!on) counts_ = {};  // the second pass counts again
   }
 
-  void problem(const replay::Problem&) override {}
+  // A move after the game ended (by mate, say) leaves the status at the ending: looked for here.
+  void problem(const replay::Problem& p) override {
+    move_error_ |= p.code == replay::ProblemCode::IllegalMove ||
+                   p.code == replay::ProblemCode::MoveAfterGameEnd;
+  }
   void game_end(const replay::GameReport& r) override {
     if (failed_) return;
     ++counts_.games;
@@ -116,13 +120,14 @@ class Deduper : public replay::ReplaySink {
     bool apart = true;
     if (r.unsupported_variant) {
       ++counts_.unsupported;
-    } else if (r.status == replay::GameStatus::Illegal || r.cut) {
+    } else if (r.status == replay::GameStatus::Illegal || r.cut || move_error_) {
       ++counts_.move_errors;
     } else if (r.plies == 0) {
       ++counts_.no_moves;
     } else {
       apart = false;
     }
+    move_error_ = false;
     if (apart) {
       decision_ = {dedup::Verdict::Kept, {}};
     } else {
@@ -226,6 +231,7 @@ class Deduper : public replay::ReplaySink {
   Counts counts_;
   bool learning_ = false;
   bool failed_ = false;
+  bool move_error_ = false;  // in the game being read
   std::string_view separator_ = "\n";
 };
 

@@ -5,6 +5,7 @@
 // pgn-extract) is absent; PGNKIT_SHARED_DIR in the environment overrides ../shared.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -40,8 +41,13 @@ class TextDeduper : public replay::RecordSink {
  public:
   void game(const replay::GameRecord& g) override {
     ++games;
+    const bool move_error = std::any_of(g.problems.begin(), g.problems.end(), [](const auto& p) {
+      return p.code == replay::ProblemCode::IllegalMove ||
+             p.code == replay::ProblemCode::MoveAfterGameEnd;
+    });
     const bool compared = g.replayed && g.status != replay::GameStatus::Illegal && !g.cut &&
-                          g.status != replay::GameStatus::UnsupportedVariant && g.plies > 0;
+                          !move_error && g.status != replay::GameStatus::UnsupportedVariant &&
+                          g.plies > 0;
     if (!compared) return;
     std::string fen = chess::write_fen(g.start, chess::EpWrite::WhenLegal);
     fen.resize(fen.rfind(' '));  // the fullmove number
