@@ -1,11 +1,14 @@
-// pgnkit dedup: drop repeated games, keep the first of each (docs/dedup.md).
+// pgnkit dedup: drop repeated games, keep the first of each (docs/dedup.md). The decisions are
+// lib/dedup's; this file reads the inputs, writes the kept games' raw bytes and the report.
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "dedup/decider.h"
 #include "dedup/keyed.h"
 #include "dedup/seen_set.h"
 #include "input.h"
@@ -53,15 +56,6 @@ std::optional<std::size_t> parse_size(const std::string& s) {
   return static_cast<std::size_t>(n) << shift;
 }
 
-// What happened to a game.
-enum class Verdict : std::uint8_t {
-  Kept,       // the first of its kind
-  Apart,      // not compared: no moves, a move error, an unsupported variant (kept)
-  Same,       // dropped: the same game as an earlier one
-  HasPrefix,  // dropped (--prefix --keep first): an earlier game is a prefix of it
-  IsPrefix,   // dropped (--prefix): it is a prefix of another game
-};
-
 struct Counts {
   std::uint64_t games = 0, written = 0, dropped = 0, no_moves = 0, move_errors = 0, unsupported = 0,
                 too_long = 0;
@@ -80,11 +74,7 @@ class DedupVisitor : public KeyedReplayer {
 
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
   void before_buffer_moves() { raw_.before_buffer_moves(); }
-  void begin_game(const pgn::GameInfo& info) {
-    raw_.begin_game(info);
-    where_ = info;
-    KeyedReplayer::begin_game(info);
-  }
+  void begin_game(const pgn::GameInfo& info);
   void end_game(const pgn::EndInfo& info);
 
   const pgn::GameInfo& where() const { return where_; }
@@ -98,7 +88,13 @@ class DedupVisitor : public KeyedReplayer {
 class Deduper : public replay::ReplaySink {
  public:
   Deduper(const DedupArgs& args, io::OutputSink* out, std::FILE* report, std::size_t limit)
-      : args_(args), out_(out), report_(report), limit_(limit) {}
+      : args_(args),
+        out_(out),
+        report_(report),
+        decider_(!args.prefix             ? dedup::Mode::Exact
+                 : args.keep == "longest" ? dedup::Mode::PrefixLongest
+                                          : dedup::Mode::PrefixFirst,
+                 limit) {}
 
   void set_input(std::uint16_t index, std::string name, const DedupVisitor* visitor) {
     file_ = index;
@@ -112,28 +108,37 @@ class Deduper : public replay::ReplaySink {
     if (!on) counts_ = {};  // the second pass counts again
   }
 
-  void problem(const replay::Problem&) override {}
+  // A move after the game ended (by mate, say) leaves the status at the ending: looked for here.
+  void problem(const replay::Problem& p) override {
+    move_error_ |= p.code == replay::ProblemCode::IllegalMove ||
+                   p.code == replay::ProblemCode::MoveAfterGameEnd;
+  }
   void game_end(const replay::GameReport& r) override {
     if (failed_) return;
     ++counts_.games;
+    // Not compared, kept: no moves, a move error, an unsupported variant.
+    bool apart = true;
     if (r.unsupported_variant) {
-      verdict_ = Verdict::Apart;
       ++counts_.unsupported;
-    } else if (r.status == replay::GameStatus::Illegal || r.cut) {
-      verdict_ = Verdict::Apart;
+    } else if (r.status == replay::GameStatus::Illegal || r.cut || move_error_) {
       ++counts_.move_errors;
     } else if (r.plies == 0) {
-      verdict_ = Verdict::Apart;
       ++counts_.no_moves;
     } else {
-      verdict_ = learning_ ? learn() : decide();
+      apart = false;
+    }
+    move_error_ = false;
+    if (apart) {
+      decision_ = {dedup::Verdict::Kept, {}};
+    } else {
+      decide();
     }
   }
 
   // Called by the visitor after game_end with the game's bytes.
   void finish_game(const pgn::GameBytes& raw) {
     if (failed_ || learning_) return;
-    if (verdict_ != Verdict::Kept && verdict_ != Verdict::Apart) {
+    if (decision_.verdict != dedup::Verdict::Kept) {
       ++counts_.dropped;
       write_report();
       return;
@@ -161,9 +166,9 @@ class Deduper : public replay::ReplaySink {
   }
 
   bool failed() const { return failed_; }
+  bool learning() const { return learning_; }
   const Counts& counts() const { return counts_; }
-  std::size_t table_bytes() const { return peak_bytes_; }
-  std::size_t distinct() const { return lines_.size(); }
+  std::size_t table_bytes() const { return decider_.peak_bytes(); }
 
  private:
   dedup::Origin origin() const {
@@ -171,79 +176,28 @@ class Deduper : public replay::ReplaySink {
     return {g.where.offset, static_cast<std::uint32_t>(g.number), file_, visitor_->plies()};
   }
 
-  // Inserts into `set` within the memory limit (shared by both tables); false: refused.
-  bool insert(dedup::SeenSet& set, const dedup::GameKey& key, const dedup::Origin& o,
-              dedup::Origin* stored = nullptr) {
-    dedup::SeenSet& other = &set == &lines_ ? prefixes_ : lines_;
-    set.set_limit(limit_ ? (limit_ > other.bytes() ? limit_ - other.bytes() : 1) : 0);
-    const auto r = set.insert(key, o);
-    if (r.outcome == dedup::SeenSet::Outcome::OutOfMemory) {
-      out_of_memory(set.refused_bytes() + other.bytes());
-      return false;
+  bool decide() {
+    const dedup::GameKey key = visitor_->key();
+    const std::span<const dedup::GameKey> plies =
+        args_.prefix ? std::span<const dedup::GameKey>(visitor_->prefix_keys())
+                     : std::span<const dedup::GameKey>(&key, 1);
+    if (learning_) {
+      if (!decider_.learn(plies, origin())) out_of_memory();
+      decision_ = {dedup::Verdict::Kept, {}};
+      return !failed_;
     }
-    peak_bytes_ = std::max(peak_bytes_, lines_.bytes() + prefixes_.bytes());
-    if (stored) *stored = r.outcome == dedup::SeenSet::Outcome::Found ? r.stored : o;
-    return r.outcome == dedup::SeenSet::Outcome::Inserted;
+    decision_ = decider_.decide(plies, origin());
+    if (decision_.verdict == dedup::Verdict::OutOfMemory) out_of_memory();
+    return !failed_;
   }
 
-  void out_of_memory(std::size_t needed) {
+  void out_of_memory() {
     failed_ = true;
     std::fprintf(stderr,
                  "pgnkit dedup: --max-memory %s exceeded: the tables of %zu distinct games "
                  "and %zu prefixes would need %zu bytes, at %s game %u; stopped\n",
-                 args_.max_memory.c_str(), lines_.size(), prefixes_.size(), needed,
-                 names_[file_].c_str(), origin().number);
-  }
-
-  Verdict decide() {
-    const dedup::Origin me = origin();
-    const dedup::GameKey key = visitor_->key();
-    if (args_.prefix && args_.keep == "longest") return decide_longest(me, key);
-    if (const auto found = lines_.find(key)) return drop(Verdict::Same, *found);
-    if (args_.prefix) {
-      // An earlier kept game that is a prefix of this one: its key is one of ours.
-      const auto& keys = visitor_->prefix_keys();
-      for (std::size_t k = keys.size() - 1; k-- > 0;)
-        if (const auto found = lines_.find(keys[k])) return drop(Verdict::HasPrefix, *found);
-      // This one is a prefix of an earlier kept game.
-      if (const auto found = prefixes_.find(key)) return drop(Verdict::IsPrefix, *found);
-    }
-    if (!insert(lines_, key, me)) return Verdict::Kept;
-    if (args_.prefix) {
-      const auto& keys = visitor_->prefix_keys();
-      for (std::size_t k = 0; k + 1 < keys.size(); ++k)
-        if (!insert(prefixes_, keys[k], me) && failed_) break;
-    }
-    return Verdict::Kept;
-  }
-
-  // --keep longest, first pass: every line's first game, and for every proper prefix the
-  // longest game (the first of that length) that has it.
-  Verdict learn() {
-    const dedup::Origin me = origin();
-    if (!insert(lines_, visitor_->key(), me)) return Verdict::Kept;
-    const auto& keys = visitor_->prefix_keys();
-    for (std::size_t k = 0; k + 1 < keys.size() && !failed_; ++k) {
-      dedup::Origin stored;
-      if (!insert(prefixes_, keys[k], me, &stored) && !failed_ && stored.plies < me.plies)
-        prefixes_.replace(keys[k], me);
-    }
-    return Verdict::Kept;
-  }
-
-  // --keep longest, second pass: a game that is a prefix of a longer one goes (the longest
-  // that has it is a prefix of none); of equal games the first stays.
-  Verdict decide_longest(const dedup::Origin& me, const dedup::GameKey& key) {
-    if (const auto longer = prefixes_.find(key)) return drop(Verdict::IsPrefix, *longer);
-    const auto first = lines_.find(key);
-    if (first && !(first->file == me.file && first->offset == me.offset))
-      return drop(Verdict::Same, *first);
-    return Verdict::Kept;
-  }
-
-  Verdict drop(Verdict v, const dedup::Origin& kept) {
-    kept_ = kept;
-    return v;
+                 args_.max_memory.c_str(), decider_.distinct(), decider_.prefixes(),
+                 decider_.needed_bytes(), names_[file_].c_str(), origin().number);
   }
 
   void write_report() {
@@ -254,34 +208,39 @@ class Deduper : public replay::ReplaySink {
     line += ",\"input\":" + std::to_string(me.file) + ",\"game\":" + std::to_string(me.number) +
             ",\"offset\":" + std::to_string(me.offset) + ",\"plies\":" + std::to_string(me.plies) +
             ",\"reason\":\"";
-    line += verdict_ == Verdict::Same        ? "same"
-            : verdict_ == Verdict::HasPrefix ? "kept_is_prefix"
-                                             : "is_prefix";
+    line += decision_.verdict == dedup::Verdict::Same           ? "same"
+            : decision_.verdict == dedup::Verdict::KeptIsPrefix ? "kept_is_prefix"
+                                                                : "is_prefix";
     line += "\",\"kept\":{\"file\":";
-    write::append_json_string(line, names_[kept_.file]);
-    line += ",\"input\":" + std::to_string(kept_.file) +
-            ",\"game\":" + std::to_string(kept_.number) +
-            ",\"offset\":" + std::to_string(kept_.offset) +
-            ",\"plies\":" + std::to_string(kept_.plies) + "}}\n";
+    write::append_json_string(line, names_[decision_.kept.file]);
+    line += ",\"input\":" + std::to_string(decision_.kept.file) +
+            ",\"game\":" + std::to_string(decision_.kept.number) +
+            ",\"offset\":" + std::to_string(decision_.kept.offset) +
+            ",\"plies\":" + std::to_string(decision_.kept.plies) + "}}\n";
     std::fwrite(line.data(), 1, line.size(), report_);
   }
 
   const DedupArgs& args_;
   io::OutputSink* out_;
   std::FILE* report_;
-  std::size_t limit_;
   std::uint16_t file_ = 0;
   std::vector<std::string> names_;
   const DedupVisitor* visitor_ = nullptr;
-  dedup::SeenSet lines_, prefixes_;
-  std::size_t peak_bytes_ = 0;
-  Verdict verdict_ = Verdict::Kept;
-  dedup::Origin kept_;
+  dedup::Decider decider_;
+  dedup::Decision decision_{dedup::Verdict::Kept, {}};
   Counts counts_;
   bool learning_ = false;
   bool failed_ = false;
+  bool move_error_ = false;  // in the game being read
   std::string_view separator_ = "\n";
 };
+
+void DedupVisitor::begin_game(const pgn::GameInfo& info) {
+  raw_.begin_game(info);
+  if (deduper_.learning()) raw_.drop();  // the first pass of --keep longest writes nothing
+  where_ = info;
+  KeyedReplayer::begin_game(info);
+}
 
 void DedupVisitor::end_game(const pgn::EndInfo& info) {
   raw_.end_game(info);

@@ -4,8 +4,11 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "chess/fen.h"
+#include "dedup/decider.h"
 #include "dedup/game_key.h"
 #include "dedup/seen_set.h"
 #include "support/files.h"
@@ -100,6 +103,67 @@ TEST(DedupSeenSet, RefusesToGrowPastItsLimitAndKeepsWhatItHas) {
   EXPECT_EQ(set.refused_bytes(), 3u * 1024 * dedup::SeenSet::kSlotBytes);
   EXPECT_EQ(set.size(), 768u);
   EXPECT_EQ(set.insert(line_key(5, {}), {}).outcome, dedup::SeenSet::Outcome::Found);
+}
+
+// Games as lists of ply keys (the key after each ply), each at its own offset.
+struct Game {
+  std::vector<GameKey> plies;
+  dedup::Origin where;
+};
+std::vector<Game> four_games() {
+  const std::uint64_t start = chess::Position::start().key();
+  const chess::Move e4 = mv(4, 1, 4, 3), e5 = mv(4, 6, 4, 4), nf3 = mv(6, 0, 5, 2),
+                    nc6 = mv(1, 7, 2, 5);
+  auto game = [&](std::vector<chess::Move> moves, std::uint32_t number) {
+    Game g;
+    LineHasher h;
+    h.start_tags();
+    h.start(start);
+    for (const chess::Move m : moves) {
+      h.move(m);
+      g.plies.push_back(h.key());
+    }
+    g.where = {number * 100ull, number, 0, static_cast<std::uint32_t>(moves.size())};
+    return g;
+  };
+  return {game({e4, e5, nf3}, 1), game({e4, e5}, 2), game({e4, e5, nf3}, 3),
+          game({e4, e5, nf3, nc6}, 4)};
+}
+
+std::vector<std::pair<dedup::Verdict, std::uint32_t>> decide_all(dedup::Mode mode) {
+  dedup::Decider decider(mode, 0);
+  const std::vector<Game> games = four_games();
+  if (mode == dedup::Mode::PrefixLongest) {
+    for (const Game& g : games) EXPECT_TRUE(decider.learn(g.plies, g.where));
+  }
+  std::vector<std::pair<dedup::Verdict, std::uint32_t>> out;
+  for (const Game& g : games) {
+    const dedup::Decision d = decider.decide(g.plies, g.where);
+    out.emplace_back(d.verdict, d.kept.number);
+  }
+  return out;
+}
+
+TEST(DedupDecider, EachModeOnAPrefixAndACopy) {
+  using V = dedup::Verdict;
+  // 1: e4 e5 Nf3; 2: e4 e5 (a prefix of 1); 3: a copy of 1; 4: e4 e5 Nf3 Nc6 (1 is its prefix).
+  EXPECT_EQ(decide_all(dedup::Mode::Exact),
+            (std::vector<std::pair<V, std::uint32_t>>{
+                {V::Kept, 1}, {V::Kept, 2}, {V::Same, 1}, {V::Kept, 4}}));
+  EXPECT_EQ(decide_all(dedup::Mode::PrefixFirst),
+            (std::vector<std::pair<V, std::uint32_t>>{
+                {V::Kept, 1}, {V::IsPrefix, 1}, {V::Same, 1}, {V::KeptIsPrefix, 1}}));
+  EXPECT_EQ(decide_all(dedup::Mode::PrefixLongest),
+            (std::vector<std::pair<V, std::uint32_t>>{
+                {V::IsPrefix, 4}, {V::IsPrefix, 4}, {V::IsPrefix, 4}, {V::Kept, 4}}));
+}
+
+TEST(DedupDecider, OutOfMemoryDecidesNothing) {
+  dedup::Decider decider(dedup::Mode::Exact, 1024);  // below the first table (32 KiB)
+  const std::vector<Game> games = four_games();
+  EXPECT_EQ(decider.decide(games[0].plies, games[0].where).verdict, dedup::Verdict::OutOfMemory);
+  EXPECT_EQ(decider.distinct(), 0u);
+  EXPECT_EQ(decider.needed_bytes(), 1024u * dedup::SeenSet::kSlotBytes);
 }
 
 int run(const std::string& command) {
