@@ -22,6 +22,7 @@ class GameReader {
     // A visitor that keeps token texts past their call says so (see pgn/visitor.h).
     if constexpr (requires(V & v) { v.before_buffer_moves(); })
       lx_.on_buffer_move([](void* v) { static_cast<V*>(v)->before_buffer_moves(); }, &v_);
+    if constexpr (kWantsWindow) v_.attach_buffer(&lx_.window());
   }
 
   ReadStats run() {
@@ -33,6 +34,10 @@ class GameReader {
 
  private:
   enum class State : std::uint8_t { Between, Tags, Movetext };
+  // A visitor that reads raw game bytes (pgn::GameBytes) watches the buffer window.
+  static constexpr bool kWantsWindow = requires(V & v, const BufferedBytes* w) {
+    v.attach_buffer(w);
+  };
 
   // Calls a visitor callback; void means Continue. StopGame hides the rest of the game.
   template <class F>
@@ -133,6 +138,8 @@ class GameReader {
     if (result != nullptr) {
       end_.has_result = true;
       if (!stopped_) v_.termination(result->outcome, result->text, result->loc);
+      // The rest of the marker's line, so that the game's bytes can include its line break.
+      if constexpr (kWantsWindow) lx_.lookahead(kRawLineLookahead);
     }
     if (!end_.cut) end_.end_offset = end.offset;
     ++stats_.games;

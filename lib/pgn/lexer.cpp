@@ -74,6 +74,7 @@ Lexer::Lexer(io::Source& src, std::size_t buffer_size)
   buf_[0] = '\0';
   origin_ = 0 - addr(buf_);
   set_line_column();
+  window_ = BufferedBytes{buf_, 0, 0};
 }
 
 bool Lexer::refill() {
@@ -99,7 +100,15 @@ bool Lexer::refill() {
   }
   end_ = w;
   *w = '\0';
+  window_ = BufferedBytes{buf_, static_cast<std::size_t>(end_ - buf_), abs(buf_)};
   return true;
+}
+
+void Lexer::lookahead(std::size_t n) {
+  if (static_cast<std::size_t>(end_ - p_) >= n || eof_) return;
+  tok_ = p_;  // between tokens: nothing before p_ needs keeping
+  while (static_cast<std::size_t>(end_ - p_) < n && !eof_ && refill()) {
+  }
 }
 
 void Lexer::ensure(std::size_t n) {

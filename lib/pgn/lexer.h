@@ -105,6 +105,11 @@ class Lexer {
     move_fn_ = fn;
     move_ctx_ = ctx;
   }
+  // The buffered bytes, updated at every refill.
+  const BufferedBytes& window() const { return window_; }
+  // Makes at least n bytes after the last token buffered (fewer at the end of input), so that
+  // a visitor can look past it; may refill (and so call the buffer-move hook).
+  void lookahead(std::size_t n);
 
  private:
   // A location costs two additions: see origin_ and line_column_.
@@ -173,6 +178,7 @@ class Lexer {
   const char* tok_ = nullptr;         // start of the token being scanned; refill keeps it
   void (*move_fn_)(void*) = nullptr;  // see on_buffer_move()
   void* move_ctx_ = nullptr;
+  BufferedBytes window_;  // [buf_, end_) with its stream offset
   // Unsigned arithmetic modulo 2^64: the stream offset of the byte at q is origin_ + addr(q)
   // (origin_ = offset of buf_[0] - addr(buf_)). line_column_ holds the second half of a
   // Location: line_ in the low 32 bits, and in the high 32 bits 1 - (the offset of the line's

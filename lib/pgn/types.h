@@ -64,6 +64,20 @@ struct EndInfo {
   std::uint32_t warnings = 0;    // syntax issues of severity Warning in this game
 };
 
+// The reader's buffered bytes: data[0, size) are the stream's bytes at offsets
+// [offset, offset + size), followed by a NUL. The reader keeps one such window up to date for
+// a visitor that asks for it (attach_buffer, see pgn/visitor.h); pgn::GameBytes
+// (pgn/game_bytes.h) reads each game's raw bytes through it.
+struct BufferedBytes {
+  const char* data = nullptr;
+  std::size_t size = 0;
+  std::uint64_t offset = 0;
+};
+// For such a visitor the reader buffers this many bytes after a termination marker (or up to
+// the end of input) before end_game: a game's raw bytes take the marker's line break when it
+// comes within them (see pgn/game_bytes.h).
+inline constexpr std::size_t kRawLineLookahead = 64;
+
 struct ReaderOptions {
   // The one read buffer (bytes). Tokens are views into it; a comment, tag line or escape
   // line longer than this is skipped with TokenTooLong. Values below 512 are raised to 512.

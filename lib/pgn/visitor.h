@@ -23,6 +23,12 @@
 // visitor's optional before_buffer_moves() is called (the reader's buffer is about to move
 // its bytes), or the end of read_pgn.
 //
+// Raw game bytes: a visitor with attach_buffer(const BufferedBytes*) is given, once, the
+// reader's buffer window (pgn/types.h), kept up to date at every refill, and after a
+// termination marker the reader buffers kRawLineLookahead bytes beyond it before end_game.
+// pgn::GameBytes (pgn/game_bytes.h) uses both, with before_buffer_moves(), to hand each game's
+// exact input bytes to the visitor.
+//
 // Returning Control::StopGame from any callback delivers nothing more of the game except
 // end_game (EndInfo::stopped), not even its syntax errors (they are still counted).
 // Returning Skip::Yes from begin_variation skips the variation (nested ones included) and
