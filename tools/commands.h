@@ -18,5 +18,7 @@ void register_check(CLI::App& app, int& exit_code);
 void register_status(CLI::App& app, int& exit_code);
 void register_annotate(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
+void register_select(CLI::App& app, int& exit_code);
+void register_split(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools
