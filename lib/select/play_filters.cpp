@@ -112,9 +112,10 @@ std::optional<FilterError> PlayFilters::add_ends(std::string_view statuses) {
 std::optional<FilterError> PlayFilters::add_fen(std::string_view fen) {
   chess::Position p = chess::Position::empty();
   if (const auto problem = chess::parse_fen(fen, p)) {
+    std::string where;
+    if (problem->field > 0) where = " (field " + std::to_string(problem->field) + ")";
     return FilterError{"--fen: '" + std::string(fen) +
-                       "': " + std::string(chess::fen_error_message(problem->error)) + " (field " +
-                       std::to_string(problem->field) + ")"};
+                       "': " + std::string(chess::fen_error_message(problem->error)) + where};
   }
   fens.push_back(p);
   return std::nullopt;
