@@ -1,5 +1,6 @@
 // pgnkit select: writes the games that pass every filter, byte for byte (docs/select.md).
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -103,6 +104,15 @@ int run_select(const SelectArgs& args) {
   if (!build_filters(args.filters, options, "select")) return kExitUsage;
   options.diagnose = args.verbose;
   options.keep_bytes = !args.count;
+  if (!args.count && args.output != "-") {  // opening the output would truncate the input
+    for (const std::string& in : args.files) {
+      std::error_code ec;
+      if (in != "-" && std::filesystem::equivalent(in, args.output, ec)) {
+        std::fprintf(stderr, "pgnkit select: %s is both an input and the output\n", in.c_str());
+        return kExitUsage;
+      }
+    }
+  }
   io::IoError err;
   std::optional<io::OutputSink> out;
   if (!args.count) {
