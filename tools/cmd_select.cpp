@@ -58,7 +58,7 @@ class SelectOutput : public select::GameSink {
       return;
     }
     if (convert_ != nullptr) {
-      convert_->add(v.bytes);
+      convert_->select_next(true);
       return;
     }
     out_->write(v.bytes);
@@ -103,7 +103,7 @@ int run_select(const SelectArgs& args) {
   select::SelectOptions options;
   if (!build_filters(args.filters, options, "select")) return kExitUsage;
   options.diagnose = args.verbose;
-  options.keep_bytes = !args.count;
+  options.keep_bytes = !args.count && args.to.empty();
   if (!args.count && args.output != "-") {  // opening the output would truncate the input
     for (const std::string& in : args.files) {
       std::error_code ec;
@@ -132,12 +132,19 @@ int run_select(const SelectArgs& args) {
     sink.set_file(std::string(source.name()));
     select::Selector selector(options, sink);
     sink.set_selector(&selector);
-    pgn::read_pgn(source, selector);
+    if (convert) {
+      convert->set_file_base();
+      replay::RecordBuilder builder(*convert);
+      builder.set_canonical_san(convert->canonical_san());
+      SelectTee tee(selector, builder);
+      pgn::read_pgn(source, tee);
+    } else {
+      pgn::read_pgn(source, selector);
+    }
     sink.set_selector(nullptr);
     // --limit reached: the other inputs are not opened.
     return args.limit == 0 || sink.written() < args.limit;
   });
-  if (convert) convert->finish();
   if (args.count) std::printf("%llu\n", static_cast<unsigned long long>(sink.written()));
   if (out) {
     failed |= !out->finish();

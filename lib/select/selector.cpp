@@ -78,6 +78,7 @@ Selector::~Selector() = default;
 
 pgn::Control Selector::begin_game(const pgn::GameInfo& info) {
   raw_.begin_game(info);
+  if (!options_.keep_bytes) raw_.drop();  // --count, --to: nothing copied
   in_game_ = true;
   replay_ = decided_ = false;
   skipping_ = stopped_;
