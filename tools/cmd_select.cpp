@@ -49,11 +49,11 @@ class SelectOutput : public select::GameSink {
     if (args_.count) return;
     if (v.bytes_status == pgn::GameBytes::Status::TooLong) {
       std::fprintf(stderr,
-                   "%s:%u:%u: error: game %llu is over %llu bytes, the limit for a selected "
-                   "game (%zu MiB); not written\n",
+                   "%s:%u:%u: error: game %llu is longer than %zu MiB, the limit for a "
+                   "selected game (%llu bytes read before it was given up); not written\n",
                    file_.c_str(), v.where.line, v.where.column,
-                   static_cast<unsigned long long>(v.number),
-                   static_cast<unsigned long long>(v.size), pgn::GameBytes::kDefaultLimit >> 20);
+                   static_cast<unsigned long long>(v.number), pgn::GameBytes::kDefaultLimit >> 20,
+                   static_cast<unsigned long long>(v.size));
       failed_ = true;
       return;
     }

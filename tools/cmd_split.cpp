@@ -89,11 +89,11 @@ class Splitter : public pgn::Visitor {
     if (failed_) return;
     if (raw_.status() != pgn::GameBytes::Status::Kept) {
       std::fprintf(stderr,
-                   "%s:%u:%u: error: game %llu is over %llu bytes, the limit for a game (%zu "
-                   "MiB); not written\n",
+                   "%s:%u:%u: error: game %llu is longer than %zu MiB, the limit for a game "
+                   "(%llu bytes read before it was given up); not written\n",
                    file_.c_str(), where_.line, where_.column,
-                   static_cast<unsigned long long>(number_),
-                   static_cast<unsigned long long>(raw_.size()), raw_.limit() >> 20);
+                   static_cast<unsigned long long>(number_), raw_.limit() >> 20,
+                   static_cast<unsigned long long>(raw_.size()));
       had_error_ = true;
       return;
     }
