@@ -1,8 +1,8 @@
 // Byte identity on the big corpora (../shared/corpus; skipped where absent), through the
 // pgnkit binary: `select` of all games equals the decompressed input (zstd -dc, a second
-// decoder) on a file that holds only games and blank lines (up to runs of blank lines); `select F` and `select --invert F`
-// merge back, game by game in order, into the output of all games; `split` pieces
-// concatenate to it.
+// decoder; cat -s squeezes the input's few double blank lines); `select F` and
+// `select --invert F` merge back, game by game in order, into the output of all games;
+// `split` pieces concatenate to it.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
