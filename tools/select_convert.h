@@ -42,6 +42,7 @@ class SelectTee : public pgn::Visitor {
   SelectTee(select::Selector& s, replay::RecordBuilder& b) : s_(s), b_(b) {}
 
   void attach_buffer(const pgn::BufferedBytes* w) { s_.attach_buffer(w); }
+  bool reading_done() const { return s_.reading_done(); }
   void before_buffer_moves() { s_.before_buffer_moves(); }
   void begin_game(const pgn::GameInfo& g) {
     stopped_ = false;

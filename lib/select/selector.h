@@ -59,8 +59,9 @@ class Selector : public pgn::Visitor {
   Selector(const Selector&) = delete;
   Selector& operator=(const Selector&) = delete;
 
-  // After this, every further game is skipped unread and unreported (--limit reached).
+  // After this, the reader stops before the next game (--limit reached): see reading_done.
   void stop() { stopped_ = true; }
+  bool reading_done() const { return stopped_; }
 
   // pgn::Visitor (and the raw-bytes hooks).
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }

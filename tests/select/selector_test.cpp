@@ -246,7 +246,7 @@ TEST(Select, RegexMatchLimitIsReportedAndFails) {
   EXPECT_EQ(c.limits, 1u);  // g11's White
 }
 
-TEST(Select, StopSkipsTheRest) {
+TEST(Select, StopEndsReadingBeforeTheNextGame) {
   SelectOptions o;
   struct Stopper : Collect {
     Selector* s = nullptr;
@@ -259,8 +259,11 @@ TEST(Select, StopSkipsTheRest) {
   c.s = &s;
   const std::string text = fixture();
   io::Source src = io::Source::from_memory(text);
-  pgn::read_pgn(src, s);
+  const pgn::ReadStats stats = pgn::read_pgn(src, s);
   EXPECT_EQ(events_of(c), (Events{"g1", "g2"}));
+  EXPECT_EQ(stats.games, 2u);                           // the reader stopped before the third game
+  EXPECT_GE(stats.bytes, text.find("[Event \"g3\"]"));  // g3's first tag, not further
+  EXPECT_LE(stats.bytes, text.find("[Event \"g3\"]") + 13);
 }
 
 }  // namespace
