@@ -22,5 +22,7 @@ void register_dedup(CLI::App& app, int& exit_code);
 // Hidden (the empty group): writes the man pages and completions from `app`, walked when it
 // runs, so every command registered in main() is in them.
 void register_generate(CLI::App& app, int& exit_code);
+void register_select(CLI::App& app, int& exit_code);
+void register_split(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

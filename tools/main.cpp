@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
       "  pgnkit status --format ndjson data/sample.pgn\n"
       "  pgnkit annotate --fix-results --end-tags data/sample.pgn -o annotated.pgn\n"
       "  pgnkit convert --to ndjson data/sample.pgn -o sample.ndjson\n"
+      "  pgnkit select --player Carlsen --result 1-0 games.pgn.zst -o wins.pgn\n"
+      "  pgnkit split --games 1000 games.pgn -o 'out/part-%04d.pgn'\n"
       "  pgnkit perft 5\n"
       "  pgnkit perft --suite data/perft/standard.epd --max-depth 4\n"
       "Run 'pgnkit <command> --help' for the options of a command ('man pgnkit-<command>'\n"
@@ -35,6 +37,8 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_annotate(app, exit_code);
   pgnkit::tools::register_convert(app, exit_code);
   pgnkit::tools::register_dedup(app, exit_code);
+  pgnkit::tools::register_select(app, exit_code);
+  pgnkit::tools::register_split(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   pgnkit::tools::register_generate(app, exit_code);  // hidden: man pages, completions
   try {

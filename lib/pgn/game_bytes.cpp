@@ -53,6 +53,13 @@ void GameBytes::before_buffer_moves() {
     give_up();
     return;
   }
+  if (spill_.size() + n > spill_.capacity()) {
+    // Doubling up to kKeptCapacity, then straight to the bound: a reallocation holds the old
+    // and the new block at once, and doubling a 32 MiB block would briefly need 96 MiB.
+    const std::size_t bound = limit_ + window_->size;
+    const std::size_t want = std::max(2 * spill_.capacity(), spill_.size() + n);
+    spill_.reserve(want <= kKeptCapacity ? want : std::max(bound, spill_.size() + n));
+  }
   spill_.append(window_->data + (from - window_->offset), n);
   spilled_to_ = window_end;
   spilled_ = true;

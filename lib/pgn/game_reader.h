@@ -34,6 +34,16 @@ class GameReader {
 
  private:
   enum class State : std::uint8_t { Between, Tags, Movetext };
+  // Whether the visitor wants no more games (pgn/visitor.h: reading_done), asked as a game
+  // is about to begin.
+  bool reading_done() {
+    if constexpr (requires(V & v) { v.reading_done(); }) {
+      return static_cast<bool>(v_.reading_done());
+    } else {
+      return false;
+    }
+  }
+
   // A visitor that reads raw game bytes (pgn::GameBytes) watches the buffer window.
   static constexpr bool kWantsWindow = requires(V & v, const BufferedBytes* w) {
     v.attach_buffer(w);
@@ -180,14 +190,17 @@ class GameReader {
       case TokKind::Open:
       case TokKind::Close:
       case TokKind::Result:
-        if (state_ != State::Movetext && !enter_movetext(t)) return true;
+        if (state_ != State::Movetext && !enter_movetext(t)) return !done_;
         movetext(t);
         return true;
       case TokKind::Tag:
         if (state_ == State::Movetext) {  // a new tag section
           finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
         }
-        if (state_ == State::Between) begin_game(t.loc);
+        if (state_ == State::Between) {
+          if (reading_done()) return false;
+          begin_game(t.loc);
+        }
         if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
         text_flags(t);
         if (!stopped_) call([&] { return tag(t); });
@@ -199,7 +212,10 @@ class GameReader {
         if (t.in_tag && state_ == State::Movetext) {
           finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
         }
-        if (t.in_tag && state_ == State::Between) begin_game(t.loc);
+        if (t.in_tag && state_ == State::Between) {
+          if (reading_done()) return false;
+          begin_game(t.loc);
+        }
         issue(t.code, t.severity, t.loc, t.issue_text);
         if (state_ == State::Between) return true;
         if (t.cut) {
@@ -219,6 +235,10 @@ class GameReader {
   bool enter_movetext(const Token& t) {
     if (state_ == State::Between) {
       if (!starts_game(t)) return false;
+      if (reading_done()) {
+        done_ = true;
+        return false;
+      }
       begin_game(t.loc);
     }
     state_ = State::Movetext;
@@ -311,6 +331,7 @@ class GameReader {
   std::uint64_t max_depth_;
   Token tok_;
   State state_ = State::Between;
+  bool done_ = false;  // reading_done() said so at a tagless game's first token
   ReadStats stats_;
 
   // The current game.

@@ -29,6 +29,9 @@
 // pgn::GameBytes (pgn/game_bytes.h) uses both, with before_buffer_moves(), to hand each game's
 // exact input bytes to the visitor.
 //
+// Early end: a visitor with bool reading_done() is asked just before each game begins; true
+// ends read_pgn there, without reading the rest of the input (select --limit).
+//
 // Returning Control::StopGame from any callback delivers nothing more of the game except
 // end_game (EndInfo::stopped), not even its syntax errors (they are still counted).
 // Returning Skip::Yes from begin_variation skips the variation (nested ones included) and

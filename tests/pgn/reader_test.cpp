@@ -370,5 +370,24 @@ TEST(Outcome, CanonicalText) {
   EXPECT_EQ(outcome_text(Outcome::Unknown), "*");
 }
 
+// reading_done(): asked before each game, with tags or without; true ends read_pgn there.
+TEST(Reader, ReadingDoneEndsBeforeTheNextGame) {
+  struct Two : Visitor {
+    std::uint64_t ended = 0;
+    void end_game(const EndInfo&) { ++ended; }
+    bool reading_done() const { return ended == 2; }
+  };
+  for (const std::string_view text :
+       {std::string_view("[Event \"a\"]\n*\n[Event \"b\"]\n*\n[Event \"c\"]\n*\n"),
+        std::string_view("1. e4 *\n1. d4 *\n1. c4 *\n1. Nf3 *\n")}) {
+    Two v;
+    io::Source src = io::Source::from_memory(text);
+    const ReadStats stats = read_pgn(src, v);
+    EXPECT_EQ(v.ended, 2u) << text;
+    EXPECT_EQ(stats.games, 2u) << text;
+    EXPECT_LT(stats.bytes, text.size()) << text;
+  }
+}
+
 }  // namespace
 }  // namespace pgnkit::pgn

@@ -1,0 +1,70 @@
+// The filters of `pgnkit select` that need the moves replayed: plies, end status, result
+// consistency, legality, positions reached (--fen) and material (--material). Each kind ORs
+// its repeated values; kinds AND. Positions are those of the main line, the start included.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/position.h"
+#include "replay/game_report.h"
+#include "select/filters.h"
+
+namespace pgnkit::select {
+
+// Piece counts of one position, 4 bits per colour and piece type (12 nibbles).
+using MaterialKey = std::uint64_t;
+MaterialKey material_key(const chess::Position& p);
+// "KRP:KR": White's pieces, ':', Black's, each a list of K Q R B N P letters in any order
+// (each side exactly one K). Returns nullopt and fills error otherwise.
+std::optional<MaterialKey> parse_material(std::string_view spec, FilterError& error);
+
+struct PlayFilters {
+  struct PlyRange {
+    std::uint32_t low = 0, high = 0;
+  };
+  std::vector<PlyRange> plies;
+  std::vector<replay::GameStatus> ends;
+  bool consistent = false, inconsistent = false;
+  bool legal = false, illegal = false;
+  std::vector<chess::Position> fens;
+  bool fen_placement = false;  // compare the placement only (else the repetition key)
+  std::vector<MaterialKey> materials;
+  bool material_final = false;  // the final position only (else any main-line position)
+
+  std::optional<FilterError> add_plies(std::string_view range);
+  std::optional<FilterError> add_ends(std::string_view statuses);  // comma-separated
+  std::optional<FilterError> add_fen(std::string_view fen);
+  std::optional<FilterError> add_material(std::string_view spec);
+
+  bool empty() const {
+    return plies.empty() && ends.empty() && !consistent && !inconsistent && !legal && !illegal &&
+           fens.empty() && materials.empty();
+  }
+  bool watches_positions() const {
+    return !fens.empty() || (!materials.empty() && !material_final);
+  }
+};
+
+// What a game's replay showed, as the play filters need it.
+struct PlayFacts {
+  std::uint32_t plies = 0;
+  replay::GameStatus status = replay::GameStatus::Ongoing;
+  bool replayed = false;  // the game could be replayed (not unsupported, valid set-up)
+  bool judged = false;    // consistency is meaningful (replayed, no illegal move, not cut)
+  bool consistent = false;
+  std::uint32_t move_errors = 0;
+  bool cut = false;
+  bool fen_seen = false;       // a --fen position was reached on the main line
+  bool material_seen = false;  // a --material key was met (at the end, with material_final)
+};
+
+bool play_passes(const PlayFilters& f, const PlayFacts& facts);
+
+// Whether position p is one of the --fen targets (key or placement).
+bool matches_fen(const PlayFilters& f, const chess::Position& p);
+
+}  // namespace pgnkit::select

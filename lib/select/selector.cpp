@@ -1,0 +1,161 @@
+#include "select/selector.h"
+
+#include <algorithm>
+
+#include "pgn/tag.h"
+
+namespace pgnkit::select {
+
+class Selector::Watch : public replay::ReplaySink {
+ public:
+  Watch(const SelectOptions& options, GameSink& sink) : options_(options), sink_(sink) {}
+  PlayFacts facts;
+
+  void begin() { facts = PlayFacts{}; }
+
+  // A main-line position (the start included): the --fen and --material checks.
+  void position(const chess::Position& p) {
+    const PlayFilters& f = options_.play;
+    if (!facts.fen_seen && !f.fens.empty() && matches_fen(f, p)) facts.fen_seen = true;
+    if (!facts.material_seen && !f.material_final && !f.materials.empty()) {
+      facts.material_seen =
+          std::find(f.materials.begin(), f.materials.end(), material_key(p)) != f.materials.end();
+    }
+  }
+
+  void problem(const replay::Problem& p) override {
+    if (p.code == replay::ProblemCode::IllegalMove ||
+        p.code == replay::ProblemCode::MoveAfterGameEnd) {
+      ++facts.move_errors;
+    }
+    if (options_.diagnose) sink_.problem(p);
+  }
+
+  void move(const replay::MoveEvent& e) override {
+    if (e.depth == 0) position(e.after);
+  }
+
+  void game_end(const replay::GameReport& r) override {
+    facts.plies = r.plies;
+    facts.status = r.status;
+    facts.cut = r.cut;
+    facts.replayed =
+        r.final_position != nullptr && r.status != replay::GameStatus::UnsupportedVariant;
+    facts.judged = facts.replayed && r.status != replay::GameStatus::Illegal && !r.cut;
+    facts.consistent = r.consistent;
+    const PlayFilters& f = options_.play;
+    if (f.material_final && r.final_position != nullptr) {
+      facts.material_seen = std::find(f.materials.begin(), f.materials.end(),
+                                      material_key(*r.final_position)) != f.materials.end();
+    }
+  }
+
+ private:
+  const SelectOptions& options_;
+  GameSink& sink_;
+};
+
+Selector::Selector(const SelectOptions& options, GameSink& sink)
+    : options_(options),
+      sink_(sink),
+      needs_play_(!options.play.empty() || options.diagnose),
+      raw_(options.max_game_bytes) {
+  tags_.values.resize(options.tags.names().size());
+  tags_.present.resize(options.tags.names().size());
+  if (needs_play_) {
+    watch_ = std::make_unique<Watch>(options, sink);
+    replay::ReplayOptions ro;
+    // Variations hold no filter's answer, but their move errors count for --legal/--illegal
+    // and are reported under --verbose, as check reports them.
+    ro.variations = options.diagnose || options.play.legal || options.play.illegal;
+    ro.tag_checks = false;
+    ro.want_moves = options.play.watches_positions();
+    replayer_ = std::make_unique<replay::Replayer>(*watch_, ro);
+  }
+}
+
+Selector::~Selector() = default;
+
+pgn::Control Selector::begin_game(const pgn::GameInfo& info) {
+  raw_.begin_game(info);
+  if (!options_.keep_bytes) raw_.drop();  // --count, --to: nothing copied
+  in_game_ = true;
+  replay_ = decided_ = false;
+  skipping_ = stopped_;
+  verdict_ = GameVerdict{};
+  verdict_.number = info.number;
+  verdict_.where = info.where;
+  tags_.clear();
+  if (skipping_) {
+    raw_.drop();
+    return pgn::Control::StopGame;
+  }
+  if (needs_play_) {
+    watch_->begin();
+    replayer_->begin_game(info);
+  }
+  return pgn::Control::Continue;
+}
+
+pgn::Control Selector::tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
+  const int slot = options_.tags.slot_of(name);
+  if (slot >= 0 && !tags_.present[static_cast<std::size_t>(slot)]) {  // the first one counts
+    std::string& value = tags_.values[static_cast<std::size_t>(slot)];
+    if (value_raw.find('\\') == std::string_view::npos) {
+      value.assign(value_raw);
+    } else {
+      pgn::unescape_tag(value_raw, value);
+    }
+    tags_.present[static_cast<std::size_t>(slot)] = true;
+  }
+  if (needs_play_) return replayer_->tag(name, value_raw, where);
+  return pgn::Control::Continue;
+}
+
+pgn::Control Selector::begin_movetext() {
+  RegexLimit limit;
+  tags_pass_ = options_.tags.passes(tags_, &limit);
+  if (!limit.pattern.empty()) sink_.regex_limit(verdict_.number, limit);
+  if (!needs_play_ || (!tags_pass_ && !options_.diagnose)) {
+    // Known from the tags: the moves are not read (or replayed) at all.
+    decided_ = true;
+    verdict_.selected = tags_pass_ != options_.invert;
+    if (!verdict_.selected || !options_.keep_bytes) raw_.drop();
+    return options_.diagnose ? pgn::Control::Continue : pgn::Control::StopGame;
+  }
+  replay_ = true;
+  const pgn::Control c = replayer_->begin_movetext();
+  if (const chess::Position* start = replayer_->start_position()) watch_->position(*start);
+  return c;
+}
+
+pgn::Control Selector::syntax_error(const pgn::SyntaxIssue& issue) {
+  if (in_game_) {
+    if (issue.severity == pgn::Severity::Error) verdict_.damaged = true;
+    if (needs_play_ && !skipping_) return replayer_->syntax_error(issue);
+    return pgn::Control::Continue;
+  }
+  if (options_.diagnose) sink_.syntax_between_games(issue);
+  return pgn::Control::Continue;
+}
+
+void Selector::end_game(const pgn::EndInfo& info) {
+  raw_.end_game(info);
+  in_game_ = false;
+  if (skipping_) return;
+  if (info.errors > 0) verdict_.damaged = true;
+  if (replay_) {
+    replayer_->end_game(info);
+    if (watch_->facts.move_errors > 0) verdict_.damaged = true;
+    if (!decided_) {
+      verdict_.selected =
+          (tags_pass_ && play_passes(options_.play, watch_->facts)) != options_.invert;
+    }
+  }
+  verdict_.bytes_status = raw_.status();
+  verdict_.size = raw_.size();
+  if (verdict_.selected && options_.keep_bytes) verdict_.bytes = raw_.bytes();
+  sink_.game(verdict_);
+}
+
+}  // namespace pgnkit::select

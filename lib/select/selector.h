@@ -1,0 +1,107 @@
+// select::Selector: the pgn::Visitor behind `pgnkit select` and `pgnkit split`. Per game it
+// reads the tags the filters need, decides at the end of the tags when no filter needs the
+// moves (the rest of the game is then only scanned: Control::StopGame), else replays the
+// main line through replay::Replayer, and hands the verdict and the game's raw bytes
+// (pgn::GameBytes) to a GameSink at end_game. That per-game call is the whole output step, so
+// a caller that reads chunks on threads can run one Selector per chunk and merge in order.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "pgn/game_bytes.h"
+#include "pgn/visitor.h"
+#include "replay/replayer.h"
+#include "select/filters.h"
+#include "select/play_filters.h"
+
+namespace pgnkit::select {
+
+struct SelectOptions {
+  TagFilters tags;
+  PlayFilters play;
+  bool invert = false;
+  bool keep_bytes = true;  // hand the raw bytes of selected games to the sink
+  bool diagnose = false;   // replay every game and pass its problems to the sink (--verbose)
+  std::size_t max_game_bytes = pgn::GameBytes::kDefaultLimit;
+  // A place for --eco-classify (another command's engine): it would set the ECO value the
+  // tag filters read before they run. Not built here.
+};
+
+struct GameVerdict {
+  std::uint64_t number = 0;  // 1-based within the source
+  pgn::Location where;       // the game's first token
+  bool selected = false;     // all filters passed (after --invert)
+  std::string_view bytes;    // raw bytes when selected and kept (see pgn/game_bytes.h)
+  pgn::GameBytes::Status bytes_status = pgn::GameBytes::Status::Dropped;
+  std::uint64_t size = 0;  // bytes seen when TooLong
+  bool damaged = false;    // syntax errors in the game (or move errors, when replayed)
+};
+
+class GameSink {
+ public:
+  virtual ~GameSink() = default;
+  virtual void game(const GameVerdict& verdict) = 0;
+  // With SelectOptions::diagnose: the games' problems (syntax issues included), and syntax
+  // issues between games.
+  virtual void problem(const replay::Problem&) {}
+  virtual void syntax_between_games(const pgn::SyntaxIssue&) {}
+  // A regex hit its match limit on this game's tag: the test counted as failed.
+  virtual void regex_limit(std::uint64_t /*game*/, const RegexLimit&) {}
+};
+
+class Selector : public pgn::Visitor {
+ public:
+  Selector(const SelectOptions& options, GameSink& sink);
+  ~Selector();
+  Selector(const Selector&) = delete;
+  Selector& operator=(const Selector&) = delete;
+
+  // After this, the reader stops before the next game (--limit reached): see reading_done.
+  void stop() { stopped_ = true; }
+  bool reading_done() const { return stopped_; }
+
+  // pgn::Visitor (and the raw-bytes hooks).
+  void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
+  void before_buffer_moves() { raw_.before_buffer_moves(); }
+  pgn::Control begin_game(const pgn::GameInfo& info);
+  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
+  pgn::Control begin_movetext();
+  pgn::Control san(std::string_view text, pgn::Location where) {
+    return replay_ ? replayer_->san(text, where) : pgn::Control::Continue;
+  }
+  pgn::Skip begin_variation(pgn::Location where) {
+    return replay_ ? replayer_->begin_variation(where) : pgn::Skip::Yes;
+  }
+  pgn::Control end_variation(pgn::Location where) {
+    return replay_ ? replayer_->end_variation(where) : pgn::Control::Continue;
+  }
+  void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where) {
+    if (replay_) replayer_->termination(outcome, text, where);
+  }
+  void end_game(const pgn::EndInfo& info);
+  pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
+
+ private:
+  class Watch;  // the replayer's sink: facts for the play filters
+
+  const SelectOptions& options_;
+  GameSink& sink_;
+  const bool needs_play_;
+  pgn::GameBytes raw_;
+  GameTagValues tags_;
+  std::string scratch_;
+  std::unique_ptr<Watch> watch_;
+  std::unique_ptr<replay::Replayer> replayer_;
+  GameVerdict verdict_;
+  bool replay_ = false;   // this game's tokens go to the replayer
+  bool decided_ = false;  // the verdict is known from the tags
+  bool stopped_ = false;
+  bool skipping_ = false;  // this game is skipped (after stop())
+  bool in_game_ = false;
+  bool tags_pass_ = false;
+};
+
+}  // namespace pgnkit::select

@@ -1,0 +1,101 @@
+// `select --to FORMAT`: the selected games written by the convert writers with their default
+// options (docs/convert.md), so the output is what `pgnkit convert --to FORMAT` writes for
+// the same games, locations in its comments included. One reader feeds both the Selector
+// and a replay::RecordBuilder (SelectTee); the record of a game is written when the Selector
+// has selected it (SelectConverter).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "io/sink.h"
+#include "replay/record_builder.h"
+#include "select/selector.h"
+
+namespace pgnkit::tools {
+
+class SelectConverter : public replay::RecordSink {
+ public:
+  SelectConverter(std::string format, io::OutputSink& out)
+      : format_(std::move(format)), out_(out) {}
+  void header();                                                      // the CSV header row
+  void set_file_base() { id_base_ += file_games_, file_games_ = 0; }  // a new input
+  // The Selector's verdict on the game whose record comes next.
+  void select_next(bool selected) { selected_ = selected; }
+  void game(const replay::GameRecord& record) override;
+  bool canonical_san() const;
+
+ private:
+  std::string format_;
+  io::OutputSink& out_;
+  bool selected_ = false;
+  std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids: game numbers across inputs
+  replay::GameRecord work_;
+  std::string text_;
+};
+
+// Feeds one reader's calls to the Selector and a RecordBuilder. What the Selector declines
+// (StopGame, a skipped variation) is withheld from it alone; the builder sees every token.
+class SelectTee : public pgn::Visitor {
+ public:
+  SelectTee(select::Selector& s, replay::RecordBuilder& b) : s_(s), b_(b) {}
+
+  void attach_buffer(const pgn::BufferedBytes* w) { s_.attach_buffer(w); }
+  bool reading_done() const { return s_.reading_done(); }
+  void before_buffer_moves() { s_.before_buffer_moves(); }
+  void begin_game(const pgn::GameInfo& g) {
+    stopped_ = false;
+    skip_ = depth_ = 0;
+    see(s_.begin_game(g));
+    b_.begin_game(g);
+  }
+  void tag(std::string_view name, std::string_view value, pgn::Location at) {
+    if (!stopped_) see(s_.tag(name, value, at));
+    b_.tag(name, value, at);
+  }
+  void begin_movetext() {
+    if (!stopped_) see(s_.begin_movetext());
+    b_.begin_movetext();
+  }
+  void san(std::string_view text, pgn::Location at) {
+    if (open()) see(s_.san(text, at));
+    b_.san(text, at);
+  }
+  void nag(std::uint32_t code, pgn::Location at) { b_.nag(code, at); }
+  void comment(std::string_view text, pgn::Location at) { b_.comment(text, at); }
+  pgn::Skip begin_variation(pgn::Location at) {
+    ++depth_;
+    if (open() && s_.begin_variation(at) == pgn::Skip::Yes) skip_ = depth_;
+    return b_.begin_variation(at);
+  }
+  void end_variation(pgn::Location at) {
+    if (open()) see(s_.end_variation(at));
+    if (skip_ == depth_) skip_ = 0;
+    --depth_;
+    b_.end_variation(at);
+  }
+  void termination(pgn::Outcome o, std::string_view text, pgn::Location at) {
+    if (!stopped_) s_.termination(o, text, at);
+    b_.termination(o, text, at);
+  }
+  void syntax_error(const pgn::SyntaxIssue& issue) {
+    if (!stopped_) see(s_.syntax_error(issue));
+    b_.syntax_error(issue);
+  }
+  void end_game(const pgn::EndInfo& e) {
+    s_.end_game(e);  // the verdict first: the converter writes the record if selected
+    b_.end_game(e);
+  }
+
+ private:
+  bool open() const { return !stopped_ && skip_ == 0; }
+  void see(pgn::Control c) { stopped_ |= c == pgn::Control::StopGame; }
+
+  select::Selector& s_;
+  replay::RecordBuilder& b_;
+  bool stopped_ = false;
+  std::uint64_t skip_ = 0, depth_ = 0;
+};
+
+}  // namespace pgnkit::tools

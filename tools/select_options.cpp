@@ -1,0 +1,120 @@
+#include "select_options.h"
+
+#include <cstdio>
+#include <functional>
+
+namespace pgnkit::tools {
+
+void add_filter_options(CLI::App& cmd, FilterArgs& a) {
+  const char* tags = "Tag filters (no replay)";
+  const char* play = "Play filters (replay the main line)";
+  cmd.add_option("--tag", a.tag,
+                 "NAME=VALUE, NAME~REGEX, or NAME op VALUE with op != < <= > >= (numbers as "
+                 "numbers, Date/UTCDate/EventDate as dates); quote it for the shell")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--player", a.player,
+                 "White or Black contains TEXT (ASCII case-insensitive); ~REGEX for a regex")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--white", a.white, "White contains TEXT; ~REGEX for a regex")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--black", a.black, "Black contains TEXT; ~REGEX for a regex")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--result", a.result, "Result tag: 1-0, 0-1, 1/2-1/2 or *")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--eco", a.eco, "ECO tag in codes or ranges: B90, A00-B99, A00-A09,C20")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--variant", a.variant,
+                 "Variant tag (case-insensitive); 'standard' also matches games without one")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--termination", a.termination, "Termination tag (case-insensitive)")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--elo", a.elo, "MIN[..MAX]: both WhiteElo and BlackElo in range")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--date", a.date,
+                 "FROM..TO (YYYY[.MM[.DD]], either end may be left out): Date, else UTCDate, "
+                 "wholly inside")
+      ->allow_extra_args(false)
+      ->group(tags);
+  cmd.add_option("--plies", a.plies, "MIN..MAX main-line plies (or N, MIN.., ..MAX)")
+      ->allow_extra_args(false)
+      ->group(play);
+  cmd.add_option("--ends", a.ends,
+                 "How the rules end the main line: checkmate, stalemate, insufficient_material, "
+                 "fivefold_repetition, seventy_five_move_rule, ongoing (comma-separated)")
+      ->allow_extra_args(false)
+      ->group(play);
+  cmd.add_flag("--consistent", a.consistent, "The Result agrees with the rules")->group(play);
+  cmd.add_flag("--inconsistent", a.inconsistent, "The Result disagrees with the rules")
+      ->group(play);
+  cmd.add_flag("--legal", a.legal, "Replayed with no move error")->group(play);
+  cmd.add_flag("--illegal", a.illegal, "At least one move error")->group(play);
+  cmd.add_option("--fen", a.fen,
+                 "The main line reaches this position (placement, side to move, castling, legal "
+                 "en passant; the clocks are ignored)")
+      ->allow_extra_args(false)
+      ->group(play);
+  cmd.add_flag("--fen-placement", a.fen_placement, "--fen compares the placement only")
+      ->group(play);
+  cmd.add_option("--material", a.material,
+                 "WHITE:BLACK pieces exactly, e.g. KRP:KR, at some main-line position")
+      ->allow_extra_args(false)
+      ->group(play);
+  cmd.add_flag("--material-final", a.material_final, "--material in the final position only")
+      ->group(play);
+  cmd.add_flag("--invert", a.invert, "Select the games that do not pass");
+}
+
+bool build_filters(const FilterArgs& a, select::SelectOptions& o, const char* command) {
+  using Add = std::function<std::optional<select::FilterError>(const std::string&)>;
+  const std::pair<const std::vector<std::string>*, Add> all[] = {
+      {&a.tag, [&](const std::string& v) { return o.tags.add_tag(v); }},
+      {&a.player, [&](const std::string& v) { return o.tags.add_player("player", v); }},
+      {&a.white, [&](const std::string& v) { return o.tags.add_player("white", v); }},
+      {&a.black, [&](const std::string& v) { return o.tags.add_player("black", v); }},
+      {&a.result, [&](const std::string& v) { return o.tags.add_result(v); }},
+      {&a.eco, [&](const std::string& v) { return o.tags.add_eco(v); }},
+      {&a.variant, [&](const std::string& v) { return o.tags.add_variant(v); }},
+      {&a.termination, [&](const std::string& v) { return o.tags.add_termination(v); }},
+      {&a.elo, [&](const std::string& v) { return o.tags.add_elo(v); }},
+      {&a.date, [&](const std::string& v) { return o.tags.add_date(v); }},
+      {&a.plies, [&](const std::string& v) { return o.play.add_plies(v); }},
+      {&a.ends, [&](const std::string& v) { return o.play.add_ends(v); }},
+      {&a.fen, [&](const std::string& v) { return o.play.add_fen(v); }},
+      {&a.material, [&](const std::string& v) { return o.play.add_material(v); }},
+  };
+  for (const auto& [values, add] : all) {
+    for (const std::string& v : *values) {
+      if (const auto e = add(v)) {
+        std::fprintf(stderr, "pgnkit %s: %s\n", command, e->message.c_str());
+        return false;
+      }
+    }
+  }
+  if (a.fen_placement && a.fen.empty()) {
+    std::fprintf(stderr, "pgnkit %s: --fen-placement needs --fen\n", command);
+    return false;
+  }
+  if (a.material_final && a.material.empty()) {
+    std::fprintf(stderr, "pgnkit %s: --material-final needs --material\n", command);
+    return false;
+  }
+  o.play.consistent = a.consistent;
+  o.play.inconsistent = a.inconsistent;
+  o.play.legal = a.legal;
+  o.play.illegal = a.illegal;
+  o.play.fen_placement = a.fen_placement;
+  o.play.material_final = a.material_final;
+  o.invert = a.invert;
+  return true;
+}
+
+}  // namespace pgnkit::tools
