@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "selected_output.h"
 #include "dedup/decider.h"
 #include "dedup/keyed.h"
 #include "dedup/seen_set.h"
@@ -150,19 +151,12 @@ class Deduper : public replay::ReplaySink {
       ++counts_.too_long;
       return;
     }
-    // Games exactly as they were in the input, separated by one blank line written with the
-    // line break the previous game ended with (so a CRLF file comes back as it was).
-    if (counts_.written++) out_->write(separator_);
+    // Games exactly as select writes them (selected_output.h): the raw bytes, then the line
+    // break that ends them and one blank line.
+    ++counts_.written;
     const std::string_view bytes = raw.bytes();
     out_->write(bytes);
-    if (bytes.ends_with("\r\n")) {
-      separator_ = "\r\n";
-    } else if (bytes.ends_with("\r")) {
-      separator_ = "\r";
-    } else {
-      separator_ = "\n";
-      if (!bytes.ends_with("\n")) out_->write("\n");
-    }
+    out_->write(selected_game_tail(bytes));
   }
 
   bool failed() const { return failed_; }
@@ -232,7 +226,6 @@ class Deduper : public replay::ReplaySink {
   bool learning_ = false;
   bool failed_ = false;
   bool move_error_ = false;  // in the game being read
-  std::string_view separator_ = "\n";
 };
 
 void DedupVisitor::begin_game(const pgn::GameInfo& info) {
@@ -374,7 +367,8 @@ void register_dedup(CLI::App& app, int& exit_code) {
       "Two games are the same when they start from the same position (its repetition key) and\n"
       "play the same main-line moves; variations, comments, NAGs, clocks and tags do not count.\n"
       "Games without moves, with move errors or of unsupported variants are never dropped.\n"
-      "Kept games are written exactly as they were in the input, separated by one blank line.\n"
+      "Kept games are written exactly as they were in the input, each followed by a blank line,\n"
+      "  byte for byte as pgnkit select writes them.\n"
       "Examples:\n"
       "  pgnkit dedup merged.pgn -o unique.pgn\n"
       "  pgnkit dedup a.pgn b.pgn.zst --report dropped.ndjson -o unique.pgn.zst\n"

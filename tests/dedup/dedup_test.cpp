@@ -172,7 +172,8 @@ int run(const std::string& command) {
 }
 
 // The inverse check: on input without duplicates, whose games are separated by one blank line,
-// dedup gives back its input byte for byte (CRLF lines, comments, odd spacing and all).
+// dedup gives back its input byte for byte (CRLF lines, comments, odd spacing and all), and
+// exactly what select writes for the same games.
 TEST(DedupOutput, WithoutDuplicatesTheInputComesBackByteForByte) {
   testing::TempDir tmp;
   ASSERT_TRUE(tmp.ok());
@@ -183,10 +184,16 @@ TEST(DedupOutput, WithoutDuplicatesTheInputComesBackByteForByte) {
       "[Event \"four, last, no final line break\"]\n\n1. c4 *";
   const std::string in = tmp.file("in.pgn", input), out = (tmp / "out.pgn").string();
   EXPECT_EQ(run(std::string(PGNKIT_BINARY) + " dedup " + in + " -o " + out + " 2>/dev/null"), 0);
-  // The escape line between games belongs to no game; the last game gets a line break.
+  // The escape line between games belongs to no game; the last game gets a line break and
+  // the blank line that follows every game.
   std::string expected = input;
   expected.replace(expected.find("% an escape line\n"), 17, "");
-  EXPECT_EQ(testing::read_file(out), expected + "\n");
+  EXPECT_EQ(testing::read_file(out), expected + "\n\n");
+  // A second path to the same bytes: select with no filter writes every game the same way.
+  const std::string selected = (tmp / "selected.pgn").string();
+  EXPECT_EQ(run(std::string(PGNKIT_BINARY) + " select " + in + " -o " + selected + " 2>/dev/null"),
+            0);
+  EXPECT_EQ(testing::read_file(out), testing::read_file(selected));
 }
 
 }  // namespace
