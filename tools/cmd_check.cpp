@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "diagnostic.h"
 #include "input.h"
+#include "laws_option.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
 
@@ -26,6 +27,7 @@ struct CheckArgs {
   bool allow_null = false;
   std::string format = "text";
   std::string color = "auto";
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
 };
 
 struct Totals {
@@ -118,6 +120,7 @@ int run_check(const CheckArgs& args) {
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
+  opt.laws = args.laws;
   const auto t0 = std::chrono::steady_clock::now();
   const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
     sink.set_file(std::string(source.name()));
@@ -159,6 +162,7 @@ void register_check(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "ndjson"}));
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_laws_option(*cmd, args->laws);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"

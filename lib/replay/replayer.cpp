@@ -69,7 +69,10 @@ void Replayer::reset_game() {
   tags_.setup.clear();
   tags_.variant.clear();
   tags_.termination.clear();
+  tags_.date.clear();
+  tags_.utc_date.clear();
   tags_.has_result = tags_.has_fen = tags_.has_setup = tags_.has_variant = false;
+  tags_.has_date = tags_.has_utc_date = false;
   tags_.roster_seen = 0;
   tag_hashes_.clear();
   marker_.reset();
@@ -147,6 +150,12 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
         tags_.has_fen = true;
       }
       break;
+    case 4:
+      if (name == "Date") {
+        target = &tags_.date;
+        tags_.has_date = true;
+      }
+      break;
     case 5:
       if (name == "White") {
         target = &tags_.white;
@@ -167,6 +176,9 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
       if (name == "Variant") {
         target = &tags_.variant;
         tags_.has_variant = true;
+      } else if (name == "UTCDate") {
+        target = &tags_.utc_date;
+        tags_.has_utc_date = true;
       }
       break;
     case 11:
@@ -174,16 +186,16 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
       break;
     default: break;
   }
-  if (target) {
-    pgn::unescape_tag(value_raw, *target);
-  } else if (options_.tag_checks && (name == "Date" || name == "Round")) {
-    pgn::unescape_tag(value_raw, scratch_);
-    if (!(name == "Date" ? valid_date(scratch_) : valid_round(scratch_))) {
-      report_game(ProblemCode::BadTagValue, Severity::Warning, where,
-                  cat("[", name, " \"", scratch_, "\"] is not in the standard form (",
-                      name == "Date" ? "YYYY.MM.DD, '?' for unknown digits"
-                                     : "digits and '.', or '?' or '-'",
-                      ")"));
+  const bool date = target == &tags_.date;
+  if (target) pgn::unescape_tag(value_raw, *target);
+  if (options_.tag_checks && (date || name == "Round")) {
+    if (!date) pgn::unescape_tag(value_raw, scratch_);
+    const std::string& value = date ? tags_.date : scratch_;
+    if (!(date ? valid_date(value) : valid_round(value))) {
+      report_game(
+          ProblemCode::BadTagValue, Severity::Warning, where,
+          cat("[", name, " \"", value, "\"] is not in the standard form (",
+              date ? "YYYY.MM.DD, '?' for unknown digits" : "digits and '.', or '?' or '-'", ")"));
     }
   }
   return pgn::Control::Continue;
@@ -199,6 +211,24 @@ void Replayer::check_tags() {
     report_game(ProblemCode::BadTagValue, Severity::Warning, game_where_,
                 "[Result \"" + tags_.result + "\"] is not 1-0, 0-1, 1/2-1/2 or *");
   }
+}
+
+// Once per game, from the tags: nothing per move depends on more than one flag.
+void Replayer::choose_laws() {
+  Laws laws = Laws::Current;
+  switch (options_.laws) {
+    case LawsChoice::Current: break;
+    case LawsChoice::Pre2014: laws = Laws::Pre2014; break;
+    case LawsChoice::ByDate:
+      if (tags_.has_date) {
+        laws = laws_for_date(tags_.date);
+      } else if (tags_.has_utc_date) {
+        laws = laws_for_date(tags_.utc_date);
+      }
+      break;
+  }
+  report_.laws = laws;
+  automatic_draws_ = laws == Laws::Current;
 }
 
 bool Replayer::set_up_start() {
@@ -252,7 +282,8 @@ bool Replayer::set_up_start() {
     case chess::PositionEnd::Stalemate: main.end = GameEnd::Stalemate; break;
     case chess::PositionEnd::InsufficientMaterial: main.end = GameEnd::InsufficientMaterial; break;
     case chess::PositionEnd::None:
-      if (start.halfmove_clock() >= 150) main.end = GameEnd::SeventyFiveMoveRule;
+      if (automatic_draws_ && start.halfmove_clock() >= 150)
+        main.end = GameEnd::SeventyFiveMoveRule;
       break;
   }
   history_.push_back(start.key());
@@ -264,6 +295,7 @@ bool Replayer::set_up_start() {
 
 pgn::Control Replayer::begin_movetext() {
   if (options_.tag_checks) check_tags();
+  choose_laws();
   if (!set_up_start()) {
     skip_game_ = true;
     return pgn::Control::StopGame;
@@ -300,7 +332,8 @@ inline void Replayer::after_move(PlayLine& line, bool material_changed, bool mat
     if (reps >= 3 && !report_.threefold_ply) report_.threefold_ply = line.ply;
     if (cur.halfmove_clock() >= 100 && !report_.fifty_ply) report_.fifty_ply = line.ply;
   }
-  if (reps >= 5 || cur.halfmove_clock() >= 150) {
+  // Under the Laws before July 2014 neither ends the game (tested only when one applies).
+  if ((reps >= 5 || cur.halfmove_clock() >= 150) && automatic_draws_) {
     if (!chess::has_legal_move(cur)) return end_at(GameEnd::Stalemate);
     end_at(reps >= 5 ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
   }

@@ -319,7 +319,12 @@ class NdjsonStream::MoveWriter {
 // problems were reported when the game was read: they are not reported again.
 class NdjsonStream::Fallback : private replay::RecordSink {
  public:
-  explicit Fallback(NdjsonGameSink& sink) : sink_(sink), builder_(*this) {}
+  Fallback(NdjsonGameSink& sink, replay::LawsChoice laws)
+      : sink_(sink), builder_(*this, [laws] {
+          replay::ReplayOptions options;
+          options.laws = laws;
+          return options;
+        }()) {}
   void play(const GameLog& log) { log.replay(builder_); }
 
  private:
@@ -330,17 +335,18 @@ class NdjsonStream::Fallback : private replay::RecordSink {
   replay::RecordBuilder builder_;
 };
 
-NdjsonStream::NdjsonStream(NdjsonGameSink& sink)
+NdjsonStream::NdjsonStream(NdjsonGameSink& sink, replay::LawsChoice laws)
     : ReadThroughReplayer(static_cast<replay::ReplaySink&>(*this),
-                          [] {
+                          [laws] {
                             replay::ReplayOptions options;
                             options.want_last_move = true;  // not a move() call per move
+                            options.laws = laws;
                             return options;
                           }()),
       sink_(sink),
       parts_(std::make_unique<detail::NdjsonParts>(line_)),
       writer_(std::make_unique<MoveWriter>()),
-      fallback_(std::make_unique<Fallback>(sink)) {}
+      fallback_(std::make_unique<Fallback>(sink, laws)) {}
 
 NdjsonStream::~NdjsonStream() = default;
 
@@ -545,8 +551,9 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   sink_.line(r.game, line_.view());
 }
 
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options) {
-  NdjsonStream stream(sink);
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options,
+                   replay::LawsChoice laws) {
+  NdjsonStream stream(sink, laws);
   pgn::read_pgn(source, stream, options);
 }
 
