@@ -19,6 +19,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::ResultMismatch: return "result_mismatch";
     case ProblemCode::ResultContradicted: return "result_contradicted";
     case ProblemCode::ResultUnsetAfterEnd: return "result_unset_after_end";
+    case ProblemCode::BareKingWin: return "bare_king_win";
     case ProblemCode::InvalidFen: return "invalid_fen";
     case ProblemCode::FenWithoutSetUp: return "fen_without_setup";
     case ProblemCode::SetUpWithoutFen: return "setup_without_fen";
@@ -84,6 +85,7 @@ std::string_view Problem::code_name() const {
     case ProblemCode::ResultMismatch:
     case ProblemCode::ResultContradicted:
     case ProblemCode::ResultUnsetAfterEnd:
+    case ProblemCode::BareKingWin:
     case ProblemCode::InvalidFen:
     case ProblemCode::FenWithoutSetUp:
     case ProblemCode::SetUpWithoutFen:

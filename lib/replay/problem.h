@@ -28,6 +28,7 @@ enum class ProblemCode : std::uint8_t {
   ResultMismatch,       // termination marker differs from the Result tag
   ResultContradicted,   // the final position decides another result (or a bare king wins)
   ResultUnsetAfterEnd,  // warning: '*' although a rule ended the game
+  BareKingWin,          // warning: a win for a bare king, not on time: only a resignation
   // Set-up and variants.
   InvalidFen,              // FEN tag does not parse
   FenWithoutSetUp,         // FEN tag without [SetUp "1"]

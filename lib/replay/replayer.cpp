@@ -580,10 +580,25 @@ void Replayer::check_result() {
   if (result == pgn::Outcome::WhiteWins || result == pgn::Outcome::BlackWins) {
     const chess::Color winner =
         *result == pgn::Outcome::WhiteWins ? chess::Color::White : chess::Color::Black;
-    if (chess::bare_king(*report_.final_position, winner))
+    if (!chess::bare_king(*report_.final_position, winner)) return;
+    const std::string credited = "result " + std::string(pgn::outcome_text(*result)) +
+                                 " credits a win to a side with a bare king";
+    // A loss on time against a side that cannot mate is a draw (FIDE 6.9); a resignation
+    // ends the game whatever the material (5.1.2).
+    if (mentions_time(tags_.termination)) {
       inconsistent(ProblemCode::ResultContradicted, Severity::Error,
-                   "result " + std::string(pgn::outcome_text(*result)) +
-                       " credits a win to a side with a bare king, which can never checkmate");
+                   credited + ", which can never checkmate: a loss on time is a draw");
+    } else {
+      Problem p;
+      p.code = ProblemCode::BareKingWin;
+      p.severity = Severity::Warning;
+      p.game = game_;
+      p.where = where;
+      p.ply = report_.plies;
+      p.message = credited + ": only a resignation can give that result";
+      p.fen = chess::write_fen(*report_.final_position);
+      report(std::move(p));
+    }
   }
 }
 
