@@ -25,6 +25,8 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::SetUpWithoutFen: return "setup_without_fen";
     case ProblemCode::Chess960WithoutVariant: return "chess960_without_variant";
     case ProblemCode::UnsupportedVariant: return "unsupported_variant";
+    case ProblemCode::ImpossibleCastling: return "impossible_castling_rights";
+    case ProblemCode::BadFullmoveNumber: return "bad_fullmove_number";
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
@@ -91,6 +93,8 @@ std::string_view Problem::code_name() const {
     case ProblemCode::SetUpWithoutFen:
     case ProblemCode::Chess960WithoutVariant:
     case ProblemCode::UnsupportedVariant:
+    case ProblemCode::ImpossibleCastling:
+    case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:
     case ProblemCode::DuplicateTag: break;

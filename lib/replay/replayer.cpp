@@ -231,6 +231,32 @@ void Replayer::choose_laws() {
   automatic_draws_ = laws == Laws::Current;
 }
 
+void Replayer::report_fen_repairs(const chess::FenRepairs& repairs) {
+  if (repairs.dropped_castling) {
+    static constexpr struct {
+      std::uint8_t bit;
+      std::string_view letter, needs;
+    } kRights[] = {
+        {chess::kCastlingWhiteKing, "K", "king on e1, rook on h1"},
+        {chess::kCastlingWhiteQueen, "Q", "king on e1, rook on a1"},
+        {chess::kCastlingBlackKing, "k", "king on e8, rook on h8"},
+        {chess::kCastlingBlackQueen, "q", "king on e8, rook on a8"},
+    };
+    std::string named;
+    for (const auto& r : kRights)
+      if (repairs.dropped_castling & r.bit)
+        named += cat(named.empty() ? "" : ", ", r.letter, " (needs ", r.needs, ")");
+    report_game(ProblemCode::ImpossibleCastling, Severity::Warning, game_where_,
+                cat("the FEN grants castling rights the position cannot have: ", named,
+                    "; dropped, the game is replayed without them"));
+  }
+  if (repairs.fullmove_repaired) {
+    report_game(ProblemCode::BadFullmoveNumber, Severity::Warning, game_where_,
+                cat("the FEN's fullmove number ", std::to_string(repairs.fullmove_written),
+                    " is not positive; read as 1"));
+  }
+}
+
 bool Replayer::set_up_start() {
   const VariantKind variant =
       tags_.has_variant ? classify_variant(tags_.variant) : VariantKind::Standard;
@@ -253,16 +279,23 @@ bool Replayer::set_up_start() {
                 "[SetUp \"1\"] without a [FEN] tag; replaying from the initial position");
   }
   if (tags_.has_fen) {
-    auto problem = chess::parse_fen(tags_.fen, main.cur, chess960);
-    if (problem && !chess960 && problem->error == chess::FenError::CastlingMismatch &&
-        !chess::parse_fen(tags_.fen, main.cur, true)) {
-      chess960 = true;
-      problem.reset();
-      report_game(
-          ProblemCode::Chess960WithoutVariant, Severity::Warning, game_where_,
-          "the FEN's castling rights only fit Chess960 but there is no [Variant \"Chess960\"]; "
-          "replayed as Chess960");
+    chess::FenRepairs repairs;
+    auto problem = chess::parse_fen(tags_.fen, main.cur, chess960, &repairs);
+    if (problem && !chess960 && problem->error == chess::FenError::CastlingMismatch) {
+      if (!chess::parse_fen(tags_.fen, main.cur, true, &repairs)) {
+        chess960 = true;
+        problem.reset();
+        report_game(ProblemCode::Chess960WithoutVariant, Severity::Warning, game_where_,
+                    "the FEN's castling rights only fit Chess960 but there is no [Variant "
+                    "\"Chess960\"]; replayed as Chess960");
+      } else {
+        // Odds games are often written with the standard KQkq: drop what cannot be.
+        repairs = chess::FenRepairs{};
+        repairs.drop_impossible_castling = true;
+        problem = chess::parse_fen(tags_.fen, main.cur, false, &repairs);
+      }
     }
+    if (!problem) report_fen_repairs(repairs);
     if (problem) {
       report_game(ProblemCode::InvalidFen, Severity::Error, game_where_,
                   "invalid [FEN \"" + tags_.fen + "\"]" +

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/fen.h"
 #include "chess/position.h"
 #include "chess/san.h"
 #include "chess/san_quick.h"
@@ -115,6 +116,7 @@ class Replayer : public pgn::Visitor {
   void check_tags();
   void choose_laws();
   bool set_up_start();  // false: the game cannot be replayed
+  void report_fen_repairs(const chess::FenRepairs& repairs);
   bool parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
                       chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
