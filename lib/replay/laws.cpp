@@ -12,6 +12,10 @@ bool is_digit(char c) {
 // or 0 when none does (or the field is not two digits or '?'s).
 std::uint32_t smallest_match(std::string_view field, std::uint32_t low, std::uint32_t high) {
   if (field.size() != 2) return 0;
+  if (is_digit(field[0]) && is_digit(field[1])) {  // the common case: no search
+    const auto v = static_cast<std::uint32_t>((field[0] - '0') * 10 + (field[1] - '0'));
+    return v >= low && v <= high ? v : 0;
+  }
   for (std::uint32_t v = low; v <= high; ++v) {
     const char tens = static_cast<char>('0' + v / 10), ones = static_cast<char>('0' + v % 10);
     if ((field[0] == '?' || field[0] == tens) && (field[1] == '?' || field[1] == ones)) return v;

@@ -74,6 +74,8 @@ std::string_view san_note_name(chess::SanNote n) {
     case SanNote::PromotionNoEquals: return "promotion_without_equals";
     case SanNote::LowercasePiece: return "lowercase_piece";
     case SanNote::NullMoveNotation: return "null_move_notation";
+    case SanNote::StrayEnPassantSuffix: return "stray_en_passant_suffix";
+    case SanNote::DoublePlus: return "double_plus";
   }
   return "non_canonical_san";
 }

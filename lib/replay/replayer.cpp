@@ -382,6 +382,10 @@ bool Replayer::parse_full_san(PlayLine& line, std::string_view text, pgn::Locati
   opt.check_suffix = false;
   const chess::SanResult r = chess::parse_san(line.cur, text, opt);
   if (!r.ok()) {
+    if (r.error == chess::SanError::Syntax && chess::is_en_passant_mark(text)) {
+      report_en_passant_mark(line, text, where);
+      return false;  // nothing played, the line goes on
+    }
     line.dead = true;
     if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
       // Stalemate is only looked for when a move follows (a legal move disproves it).
@@ -412,10 +416,15 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
   PlayLine& line = lines_.back();
   if (line.dead) {
-    ++line.moves_after_dead;
+    // A mark on the failed move is not a move after it (a variation may still replace it).
+    if (!chess::is_en_passant_mark(text)) ++line.moves_after_dead;
     return pgn::Control::Continue;
   }
   if (line.end != GameEnd::None) {
+    if (chess::is_en_passant_mark(text)) {  // on the move that ended the game
+      report_en_passant_mark(line, text, where);
+      return pgn::Control::Continue;
+    }
     report_move_problem(ProblemCode::MoveAfterGameEnd, text, where, line,
                         "move after the game ended by " + std::string(game_end_name(line.end)) +
                             " at ply " + std::to_string(line.end_ply));
@@ -472,6 +481,38 @@ void Replayer::report_notes(const PlayLine& line, std::string_view text, pgn::Lo
     p.fen = chess::write_fen(line.before);
     report(std::move(p));
   }
+}
+
+// An en-passant mark written as its own token ("exd6 e.p."): a note on the move before it,
+// found again from the positions around it (this is rare; nothing is kept per move for it).
+void Replayer::report_en_passant_mark(const PlayLine& line, std::string_view text,
+                                      pgn::Location where) {
+  Problem p;
+  p.code = ProblemCode::NonCanonicalSan;
+  p.severity = Severity::Warning;
+  p.game = game_;
+  p.where = where;
+  p.in_variation = lines_.size() > 1;
+  p.san = std::string(text);
+  chess::MoveList list;
+  if (line.has_move) chess::generate_legal(line.before, list);
+  for (const chess::Move m : list) {
+    chess::Position after = line.before;
+    after.play(m);
+    if (after.key() != line.cur.key()) continue;
+    p.note = m.kind() == chess::MoveKind::EnPassant ? chess::SanNote::EnPassantSuffix
+                                                    : chess::SanNote::StrayEnPassantSuffix;
+    p.ply = line.ply;
+    p.message =
+        cat(chess::san_note_message(p.note), "; canonical SAN: ", chess::to_san(line.before, m));
+    p.fen = chess::write_fen(line.before);
+    return report(std::move(p));
+  }
+  p.note = chess::SanNote::StrayEnPassantSuffix;
+  p.ply = line.ply + 1;
+  p.message = "'e.p.' with no move before it; ignored";
+  p.fen = chess::write_fen(line.cur);
+  report(std::move(p));
 }
 
 pgn::Skip Replayer::begin_variation(pgn::Location) {

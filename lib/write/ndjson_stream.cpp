@@ -452,6 +452,8 @@ pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
     // Not played: as written. Played: canonical, which is the text as written for most moves.
     const LastMove& m = last_move();
     const bool played = m.count != played_before;
+    // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
+    if (!played && chess::is_en_passant_mark(text)) return pgn::Control::Continue;
     std::string_view san = text;
     if (played && !replay::written_canonically(text, m.notes, m.quick)) {
       san = std::string_view(
