@@ -171,6 +171,7 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check --laws current old_archive.pgn   (fivefold/75 moves end 1980s games too)\n"
       "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O "
       "error.");
   cmd->callback([args, &exit_code] { exit_code = run_check(*args); });
