@@ -15,6 +15,7 @@
 #include "eco_option.h"
 #include "input.h"
 #include "io/sink.h"
+#include "laws_option.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 #include "write/annotate.h"
@@ -32,6 +33,7 @@ struct AnnotateArgs {
   write::AnnotateOptions options;
   EcoArgs eco;
   std::optional<eco::Book> book;  // loaded when eco.wanted
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
 };
 
 write::OnError parse_on_error(const std::string& s) {
@@ -77,10 +79,13 @@ class AnnotateSink : public replay::RecordSink {
 };
 
 // Reads `files` into `sink`; returns false on an I/O error (already reported).
-bool annotate_files(const std::vector<std::string>& files, AnnotateSink& sink) {
-  return !for_each_input(files, [&sink](io::Source& source) {
+bool annotate_files(const std::vector<std::string>& files, AnnotateSink& sink,
+                    replay::LawsChoice laws) {
+  replay::ReplayOptions options;
+  options.laws = laws;
+  return !for_each_input(files, [&sink, &options](io::Source& source) {
     sink.set_file(std::string(source.name()));
-    replay::RecordBuilder builder(sink);
+    replay::RecordBuilder builder(sink, options);
     pgn::read_pgn(source, builder);
   });
 }
@@ -121,7 +126,7 @@ int run_in_place(const AnnotateArgs& args) {
     bool ok = out.has_value();
     if (ok) {
       AnnotateSink sink(args, *out);
-      ok = annotate_files({path}, sink);
+      ok = annotate_files({path}, sink, args.laws);
       ok = out->finish() && ok;
       ok = !report_sink_error(*out) && ok;
       games += sink.games();
@@ -177,7 +182,7 @@ int run_annotate(AnnotateArgs& args) {
   }
   AnnotateSink sink(args, *out);
   bool failed = false;
-  failed |= !annotate_files(args.files, sink);
+  failed |= !annotate_files(args.files, sink, args.laws);
   failed |= !out->finish();
   failed |= report_sink_error(*out);
   return finish(sink, failed);
@@ -213,6 +218,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
   add_eco_options(*cmd, args->eco, true);
   cmd->add_option("--line-length", args->line_length, "Wrap movetext at N characters")
       ->check(CLI::Range(20, 100000));
+  add_laws_option(*cmd, args->laws);
   cmd->footer(
       "Output is export-format PGN: Seven Tag Roster first, canonical SAN, lines of at most 80\n"
       "characters; comments, NAGs and variations are kept. Annotating twice gives the same "

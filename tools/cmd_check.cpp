@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "diagnostic.h"
 #include "input.h"
+#include "laws_option.h"
 #include "pgn/reader.h"
 #include "progress.h"
 #include "replay/replayer.h"
@@ -31,6 +32,8 @@ struct CheckArgs {
   std::string color = "auto";
   CiArgs ci;  // --select ... --baseline: check_ci.h
   ProgressMode progress = ProgressMode::Auto;
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
+  bool laws_given = false;  // --laws was on the command line (it wins over pgnkit.toml)
 };
 
 struct Totals {
@@ -197,6 +200,7 @@ int run_check(CheckArgs args) {
       status >= 0) {
     return status;
   }
+  if (config_laws && !args.laws_given) args.laws = laws_choice(*config_laws);
   Progress progress(args.progress, input_bytes(args.files));
   CheckSink sink(args, args.format == "text" && use_color(args.color), progress,
                  ci ? &*ci : nullptr);
@@ -204,6 +208,7 @@ int run_check(CheckArgs args) {
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.allow_null = args.allow_null;
+  opt.laws = args.laws;
   const auto t0 = std::chrono::steady_clock::now();
   const bool io_failed = for_each_input(
       args.files,
@@ -260,6 +265,7 @@ void register_check(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   register_ci_options(*cmd, args->ci);
   add_progress_options(cmd, args->progress);
+  add_laws_option(*cmd, args->laws);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"
@@ -268,6 +274,7 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check --laws current old_archive.pgn   (fivefold/75 moves end 1980s games too)\n"
       "  pgnkit check --format sarif --sarif-root . games/*.pgn > pgnkit.sarif\n"
       "  pgnkit check --select illegal,end --ignore wrong_side games.pgn\n"
       "  pgnkit check --write-baseline known.txt old.pgn && pgnkit check --baseline known.txt "
@@ -280,6 +287,7 @@ void register_check(CLI::App& app, int& exit_code) {
   cmd->callback([args, cmd, &exit_code] {
     CheckArgs run = *args;
     take_ci_options(*cmd, run.ci);
+    run.laws_given = cmd->count("--laws") > 0;
     exit_code = run_check(std::move(run));
   });
 }

@@ -9,6 +9,7 @@
 #include "diagnostic.h"
 #include "input.h"
 #include "io/sink.h"
+#include "laws_option.h"
 #include "ndjson/reader.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
@@ -35,6 +36,7 @@ struct ConvertArgs {
   bool no_comments = false, no_nags = false, no_variations = false;
   bool moves_only = false, include_start = false;
   std::vector<std::string> columns;
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
   // Derived.
   Format format = Format::Pgn;
   write::AnnotateOptions annotate;
@@ -166,8 +168,8 @@ class ConvertSink : public replay::RecordSink,
 // not show them (read_pgn calls the callbacks of the type it is given: these hide the base's).
 class Builder : public replay::RecordBuilder {
  public:
-  Builder(replay::RecordSink& sink, bool comments, bool nags)
-      : RecordBuilder(sink), comments_(comments), nags_(nags) {}
+  Builder(replay::RecordSink& sink, const replay::ReplayOptions& options, bool comments, bool nags)
+      : RecordBuilder(sink, options), comments_(comments), nags_(nags) {}
   pgn::Control comment(std::string_view text, pgn::Location where) {
     return comments_ ? RecordBuilder::comment(text, where) : pgn::Control::Continue;
   }
@@ -184,18 +186,20 @@ void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& si
   sink.set_file(std::string(source.name()));
   if (args.format == Format::Uci && args.from == "pgn") {
     // UCI needs the main line's moves only: no record.
-    write::stream_uci_lines(source, sink);
+    write::stream_uci_lines(source, sink, args.laws);
     return;
   }
   if (args.format == Format::Ndjson && args.from == "pgn" && !args.moves_only) {
     // Records only for the games with move errors (--on-error).
-    write::stream_ndjson(source, sink);
+    write::stream_ndjson(source, sink, {}, args.laws);
     return;
   }
   const bool all = args.format == Format::Ndjson;
   const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
   const bool nags = all || (args.format == Format::Pgn && args.pgn.nags);
-  Builder builder(sink, comments, nags);
+  replay::ReplayOptions replay_options;
+  replay_options.laws = args.laws;
+  Builder builder(sink, replay_options, comments, nags);
   // Only these formats print SAN (EPD's pm field included).
   builder.set_canonical_san(args.format == Format::Pgn || args.format == Format::Ndjson ||
                             args.format == Format::Lan || args.format == Format::Epd);
@@ -303,6 +307,7 @@ void register_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--columns", args->columns, "csv: extra tag columns, e.g. WhiteElo,ECO")
       ->delimiter(',')
       ->allow_extra_args(false);
+  add_laws_option(*cmd, args->laws);
   cmd->footer(
       "Formats: pgn (export format), ndjson (one JSON object per game, docs/formats.md), uci and\n"
       "lan (one line of moves per game), fen and epd (one line per position), csv (one row per\n"

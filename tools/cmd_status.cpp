@@ -13,6 +13,7 @@
 #include "eco/classify.h"
 #include "eco_option.h"
 #include "input.h"
+#include "laws_option.h"
 #include "output_buffer.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
@@ -29,6 +30,7 @@ struct StatusArgs {
   bool summary = false;
   bool no_variations = false;
   EcoArgs eco;
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
 };
 
 enum class Format : std::uint8_t { Text, Csv, Ndjson };
@@ -127,6 +129,7 @@ int run_status(const StatusArgs& args) {
   replay::ReplayOptions opt;
   opt.variations = !args.no_variations;
   opt.tag_checks = false;
+  opt.laws = args.laws;
   if (!args.summary && args.format == "csv") {
     std::string header;
     for (const std::string_view c : kStatusColumns) {
@@ -137,11 +140,11 @@ int run_status(const StatusArgs& args) {
     std::printf("%s\n", header.c_str());
   } else if (!args.summary && args.format == "text") {
     if (book)
-      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-24s%s\n", "game", "white", "black", "tag",
-                  "plies", "status", "rules", "ok", "problems", kEcoTextHeaderTail);
+      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%-24s%s\n", "game", "white", "black",
+                  "tag", "plies", "status", "rules", "ok", "laws", "problems", kEcoTextHeaderTail);
     else
-      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%s\n", "game", "white", "black", "tag",
-                  "plies", "status", "rules", "ok", "problems");
+      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%s\n", "game", "white", "black", "tag",
+                  "plies", "status", "rules", "ok", "laws", "problems");
   }
   const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
     sink.set_file(source.name());
@@ -174,9 +177,11 @@ void register_status(CLI::App& app, int& exit_code) {
   cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
   add_eco_options(*cmd, args->eco, false);
+  add_laws_option(*cmd, args->laws);
   cmd->footer(
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
-      "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems;\n"
+      "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws\n"
+      "  (the edition of the FIDE Laws that judged the game: current or pre-2014);\n"
       "  with --eco also eco, opening (docs/eco.md).\n"
       "status: checkmate, stalemate, insufficient_material, fivefold_repetition,\n"
       "  seventy_five_move_rule, ongoing, illegal, unsupported_variant.\n"

@@ -174,16 +174,18 @@ void put_status_ndjson(OutputBuffer& out, const StatusFile& file, const replay::
     out.put("null"sv);
   }
   if (!status_judged(r)) {
-    out.put(",\"consistent\":null,\"problems\":null}\n"sv);
-    return;
+    out.put(",\"consistent\":null,\"problems\":null"sv);
+  } else {
+    out.put(r.consistent ? ",\"consistent\":true,\"problems\":["sv
+                         : ",\"consistent\":false,\"problems\":["sv);
+    for (std::size_t k = 0; k < r.inconsistencies.size(); ++k) {
+      if (k) out.put(',');
+      put_json_own_text(out, replay::problem_code_name(r.inconsistencies[k]));
+    }
+    out.put(']');
   }
-  out.put(r.consistent ? ",\"consistent\":true,\"problems\":["sv
-                       : ",\"consistent\":false,\"problems\":["sv);
-  for (std::size_t k = 0; k < r.inconsistencies.size(); ++k) {
-    if (k) out.put(',');
-    put_json_own_text(out, replay::problem_code_name(r.inconsistencies[k]));
-  }
-  out.put("]}\n"sv);
+  out.put(r.laws == replay::Laws::Current ? ",\"laws\":\"current\"}\n"sv
+                                          : ",\"laws\":\"pre-2014\"}\n"sv);
 }
 
 void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::GameReport& r) {
@@ -210,6 +212,8 @@ void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::Gam
   if (status_judged(r)) out.put(r.consistent ? "true"sv : "false"sv);
   out.put(',');
   put_problem_list(out, r);
+  out.put(',');
+  out.put(replay::laws_name(r.laws));
   out.put('\n');
 }
 
@@ -223,6 +227,7 @@ void put_status_text(OutputBuffer& out, const replay::GameReport& r) {
   put_cell(out, replay::game_status_name(r.status), 23);
   put_cell(out, r.rules_result ? pgn::outcome_text(*r.rules_result) : "-"sv, 8);
   put_cell(out, !status_judged(r) ? "-"sv : r.consistent ? "yes"sv : "NO"sv, 4);
+  put_cell(out, replay::laws_name(r.laws), 9);
   put_problem_list(out, r);
   // The last cell's padding is not a separator; the `ok` cell is never blank, so this stops
   // within the row.

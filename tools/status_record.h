@@ -15,7 +15,7 @@ namespace pgnkit::tools {
 inline constexpr std::string_view kStatusColumns[] = {
     "file",      "game",      "white",      "black",         "result_tag",
     "plies",     "status",    "result",     "auto_draw_ply", "threefold_ply",
-    "fifty_ply", "final_fen", "consistent", "problems"};
+    "fifty_ply", "final_fen", "consistent", "problems",      "laws"};
 
 // Whether the game's consistency was judged: it was replayed to its end under the rules
 // (not illegal, not an unsupported variant, not cut short by a syntax error).
@@ -44,7 +44,7 @@ void put_status_ndjson(OutputBuffer& out, const StatusFile& file, const replay::
 void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::GameReport& r);
 
 // One row of the text table and a newline: game, white, black, tag, plies, status, rules,
-// ok, problems in fixed-width cells, trailing spaces removed.
+// ok, laws, problems in fixed-width cells, trailing spaces removed.
 void put_status_text(OutputBuffer& out, const replay::GameReport& r);
 
 }  // namespace pgnkit::tools

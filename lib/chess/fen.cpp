@@ -71,38 +71,66 @@ std::optional<FenError> parse_placement(std::string_view s, Position& pos) {
   return std::nullopt;
 }
 
-// The rook for a castling letter: K/Q pick the outermost rook on that wing (X-FEN), a file
-// letter names the rook's file (Shredder-FEN).
-std::optional<FenError> parse_castling(std::string_view s, Position& pos, bool chess960) {
+// The kCastling* bit of a standard castling letter, 0 for any other character.
+std::uint8_t castling_bit(char c) {
+  switch (c) {
+    case 'K': return kCastlingWhiteKing;
+    case 'Q': return kCastlingWhiteQueen;
+    case 'k': return kCastlingBlackKing;
+    case 'q': return kCastlingBlackQueen;
+    default: return 0;
+  }
+}
+
+// One castling letter: the rook it names (K/Q: the outermost rook on that wing, X-FEN; a file
+// letter: the rook on that file, Shredder-FEN), checked and set on `pos`.
+std::optional<FenError> parse_castling_letter(char c, Position& pos, bool chess960) {
+  const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
+  const char u = static_cast<char>(color == Color::Black ? c - 32 : c);
+  const Bitboard kings = pos.pieces(color, PieceType::King);
+  if (!kings || more_than_one(kings)) return FenError::KingCount;
+  const Square ksq = lsb(kings);
+  const int back = color == Color::White ? 0 : 7;
+  if (rank_of(ksq) != back) return FenError::CastlingMismatch;
+  const Bitboard rooks = pos.pieces(color, PieceType::Rook) & rank_bb(back);
+  Square rook = kNoSquare;
+  if (u == 'K') {
+    for (int f = 7; f > file_of(ksq) && rook == kNoSquare; --f)
+      if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
+  } else if (u == 'Q') {
+    for (int f = 0; f < file_of(ksq) && rook == kNoSquare; ++f)
+      if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
+  } else if (u >= 'A' && u <= 'H') {
+    rook = make_square(u - 'A', back);
+    if (!(rooks & bb(rook)) || file_of(rook) == file_of(ksq)) return FenError::CastlingMismatch;
+  } else {
+    return FenError::BadCastlingField;
+  }
+  if (rook == kNoSquare) return FenError::CastlingMismatch;
+  const bool king_side = file_of(rook) > file_of(ksq);
+  if (!chess960 && (file_of(ksq) != 4 || file_of(rook) != (king_side ? 7 : 0)))
+    return FenError::CastlingMismatch;
+  if (pos.has_castling_right(color, king_side)) return FenError::BadCastlingField;
+  pos.set_castling(color, king_side, rook);
+  return std::nullopt;
+}
+
+// The castling field. With `dropped`, a K/Q/k/q right the position cannot have (standard
+// chess) is recorded there and skipped.
+std::optional<FenError> parse_castling(std::string_view s, Position& pos, bool chess960,
+                                       std::uint8_t* dropped) {
   if (s == "-") return std::nullopt;
+  std::uint8_t seen = 0;
   for (char c : s) {
-    const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
-    const char u = static_cast<char>(color == Color::Black ? c - 32 : c);
-    const Bitboard kings = pos.pieces(color, PieceType::King);
-    if (!kings || more_than_one(kings)) return FenError::KingCount;
-    const Square ksq = lsb(kings);
-    const int back = color == Color::White ? 0 : 7;
-    if (rank_of(ksq) != back) return FenError::CastlingMismatch;
-    const Bitboard rooks = pos.pieces(color, PieceType::Rook) & rank_bb(back);
-    Square rook = kNoSquare;
-    if (u == 'K') {
-      for (int f = 7; f > file_of(ksq) && rook == kNoSquare; --f)
-        if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
-    } else if (u == 'Q') {
-      for (int f = 0; f < file_of(ksq) && rook == kNoSquare; ++f)
-        if (rooks & bb(make_square(f, back))) rook = make_square(f, back);
-    } else if (u >= 'A' && u <= 'H') {
-      rook = make_square(u - 'A', back);
-      if (!(rooks & bb(rook)) || file_of(rook) == file_of(ksq)) return FenError::CastlingMismatch;
-    } else {
-      return FenError::BadCastlingField;
+    const std::uint8_t bit = castling_bit(c);
+    if (bit & seen) return FenError::BadCastlingField;  // a repeated letter
+    seen |= bit;
+    const std::optional<FenError> e = parse_castling_letter(c, pos, chess960);
+    if (e == FenError::CastlingMismatch && dropped && !chess960 && bit) {
+      *dropped |= bit;
+      continue;
     }
-    if (rook == kNoSquare) return FenError::CastlingMismatch;
-    const bool king_side = file_of(rook) > file_of(ksq);
-    if (!chess960 && (file_of(ksq) != 4 || file_of(rook) != (king_side ? 7 : 0)))
-      return FenError::CastlingMismatch;
-    if (pos.has_castling_right(color, king_side)) return FenError::BadCastlingField;
-    pos.set_castling(color, king_side, rook);
+    if (e) return e;
   }
   return std::nullopt;
 }
@@ -125,16 +153,19 @@ std::optional<FenError> parse_ep(std::string_view s, Position& pos) {
   return std::nullopt;
 }
 
-std::optional<int> parse_number(std::string_view s) {
+// A decimal number, negative ones only when `allow_negative`.
+std::optional<int> parse_number(std::string_view s, bool allow_negative = false) {
   int v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc{} || end != s.data() + s.size() || v < 0) return std::nullopt;
+  if (ec != std::errc{} || end != s.data() + s.size() || (v < 0 && !allow_negative))
+    return std::nullopt;
   return v;
 }
 
 }  // namespace
 
-std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool chess960) {
+std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool chess960,
+                                    FenRepairs* repairs) {
   std::string_view f[7];
   const int n = split_fields(fen, f);
   if (n < 4 || n > 6) return FenProblem{FenError::FieldCount, 0};
@@ -147,7 +178,10 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
     return FenProblem{FenError::PawnOnBackRank, 1};
   if (f[1] != "w" && f[1] != "b") return FenProblem{FenError::BadSideToMove, 2};
   pos.set_side_to_move(f[1] == "w" ? Color::White : Color::Black);
-  if (auto e = parse_castling(f[2], pos, chess960)) return FenProblem{*e, 3};
+  std::uint8_t dropped = 0;
+  const bool may_drop = repairs && repairs->drop_impossible_castling;
+  if (auto e = parse_castling(f[2], pos, chess960, may_drop ? &dropped : nullptr))
+    return FenProblem{*e, 3};
   if (auto e = parse_ep(f[3], pos)) return FenProblem{*e, 4};
   int halfmove = 0, fullmove = 1;
   if (n >= 5) {
@@ -155,11 +189,15 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
     if (!h || *h > 10000) return FenProblem{FenError::BadHalfmoveClock, 5};
     halfmove = *h;
   }
+  bool fullmove_repaired = false;
+  int fullmove_written = 1;
   if (n >= 6) {
-    const auto m = parse_number(f[5]);
+    const auto m = parse_number(f[5], repairs != nullptr);
     if (!m || *m > 60000) return FenProblem{FenError::BadFullmoveNumber, 6};
-    // Some writers emit 0; treat it as 1 (a common export bug, not a position error).
-    fullmove = *m == 0 ? 1 : *m;
+    // Some writers emit 0 (or less): read as 1, a numbering slip rather than a position error.
+    fullmove_repaired = *m <= 0;
+    fullmove_written = *m;
+    fullmove = fullmove_repaired ? 1 : *m;
   }
   pos.set_clocks(halfmove, fullmove);
   const Color us = pos.side_to_move();
@@ -167,6 +205,11 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
     return FenProblem{FenError::OpponentInCheck, 1};
   pos.finish_setup();
   if (popcount(pos.checkers()) > 2) return FenProblem{FenError::TooManyCheckers, 1};
+  if (repairs) {
+    repairs->dropped_castling = dropped;
+    repairs->fullmove_repaired = fullmove_repaired;
+    repairs->fullmove_written = fullmove_repaired ? fullmove_written : fullmove;
+  }
   out = pos;
   return std::nullopt;
 }

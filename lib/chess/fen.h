@@ -34,10 +34,29 @@ struct FenProblem {
   int field;  // 1-based FEN field the problem is in (1 placement ... 6 fullmove)
 };
 
-// Parses `fen` into `out`. With chess960, castling fields may be X-FEN or Shredder-FEN and
-// king/rooks may stand on any start files; otherwise castling must be the standard e/a/h files.
+// Defects of real FEN tags that a reader may repair rather than reject: asked for and
+// reported through parse_fen's `repairs`.
+struct FenRepairs {
+  // In: drop a K, Q, k or q right whose king is not on e1/e8 or whose rook is not on its
+  // corner (odds games written with the standard KQkq), instead of CastlingMismatch. Only for
+  // standard chess; a file letter (Shredder-FEN) or a repeated letter stays an error.
+  bool drop_impossible_castling = false;
+  // Out: the rights dropped, as kCastling* bits.
+  std::uint8_t dropped_castling = 0;
+  // Out: the fullmove number was 0 or negative and is read as 1.
+  bool fullmove_repaired = false;
+  int fullmove_written = 1;  // the number as written, when fullmove_repaired
+};
+inline constexpr std::uint8_t kCastlingWhiteKing = 1, kCastlingWhiteQueen = 2,
+                              kCastlingBlackKing = 4, kCastlingBlackQueen = 8;
+
+// Parses `fen` into `out` (untouched on failure). With chess960, castling fields may be X-FEN
+// or Shredder-FEN and king/rooks may stand on any start files; otherwise castling must be the
+// standard e/a/h files. A fullmove number of 0 is read as 1; without `repairs` a negative one
+// is BadFullmoveNumber, with it both are read as 1 and reported there.
 [[nodiscard]] std::optional<FenProblem> parse_fen(std::string_view fen, Position& out,
-                                                  bool chess960 = false);
+                                                  bool chess960 = false,
+                                                  FenRepairs* repairs = nullptr);
 
 enum class EpWrite : std::uint8_t {
   Always,     // after every double push, as the PGN standard writes FEN

@@ -44,10 +44,13 @@ std::string_view san_note_message(SanNote n) {
     case SanNote::MissingCheck: return "check not marked with '+'";
     case SanNote::MissingMate: return "checkmate not marked with '#'";
     case SanNote::WrongCheck: return "'+' or '#' on a move that does not check or mate";
-    case SanNote::EnPassantSuffix: return "'e.p.' suffix";
+    case SanNote::EnPassantSuffix: return "'e.p.' after an en-passant capture";
     case SanNote::PromotionNoEquals: return "promotion written without '='";
     case SanNote::LowercasePiece: return "lower-case piece letter";
     case SanNote::NullMoveNotation: return "null move";
+    case SanNote::StrayEnPassantSuffix:
+      return "'e.p.' after a move that is not an en-passant capture";
+    case SanNote::DoublePlus: return "'++' (old notation for mate or double check)";
   }
   return "non-canonical SAN";
 }
@@ -121,11 +124,16 @@ bool split(std::string_view s, SanParts& p) {
   if (split_common(s, p)) return true;
   // Character tests rather than string compares: this runs for every move of every game.
   while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-  if (s.size() > 2 && (s.back() == '.' || s.back() == 'p') &&
-      (ends_with(s, "e.p.") || ends_with(s, "ep"))) {
-    s.remove_suffix(s.back() == '.' ? 4 : 2);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    note(p, SanNote::EnPassantSuffix);
+  if (s.size() > 2 && (s.back() == '.' || s.back() == 'p')) {
+    const std::size_t mark = ends_with(s, "e.p.")  ? 4
+                             : ends_with(s, "e.p") ? 3
+                             : ends_with(s, "ep")  ? 2
+                                                   : 0;
+    if (mark) {
+      s.remove_suffix(mark);
+      while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+      note(p, SanNote::EnPassantSuffix);  // parse_san tells a stray one apart
+    }
   }
   if (!s.empty() && s.back() == '#') {
     p.suffix = SanSuffix::Mate;
@@ -133,9 +141,9 @@ bool split(std::string_view s, SanParts& p) {
   } else if (!s.empty() && s.back() == '+') {
     s.remove_suffix(1);
     p.suffix = SanSuffix::Check;
-    if (!s.empty() && s.back() == '+') {  // "++", an old way to write mate
+    if (!s.empty() && s.back() == '+') {  // "++", an old way to write mate or double check
       s.remove_suffix(1);
-      p.suffix = SanSuffix::Mate;
+      p.suffix = SanSuffix::DoublePlus;
     }
   }
   if (s.empty()) return false;
@@ -407,6 +415,10 @@ std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
   return suffix_notes(written, check, check && !has_legal_move(after));
 }
 
+bool is_en_passant_mark(std::string_view text) {
+  return text == "e.p." || text == "e.p" || text == "ep";
+}
+
 SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt) {
   SanParts p;
   if (!split(text, p)) return fail(SanError::Syntax);
@@ -424,6 +436,9 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
   if (!r.ok()) read_as_uci(pos, text, r);
   r.suffix = p.suffix;
   if (!r.ok()) return r;
+  constexpr auto kEp = static_cast<std::uint16_t>(SanNote::EnPassantSuffix);
+  if ((r.notes & kEp) && r.move.kind() != MoveKind::EnPassant)
+    r.notes = (r.notes & ~kEp) | static_cast<std::uint16_t>(SanNote::StrayEnPassantSuffix);
   if (opt.check_suffix) {
     Position after = pos;
     after.play(r.move);

@@ -44,19 +44,21 @@ std::string_view san_error_message(SanError e);
 
 // Tolerances that applied while reading, as bits. Each is a "non-canonical" warning.
 enum class SanNote : std::uint16_t {
-  CastlingZeros = 1 << 0,       // 0-0 / 0-0-0
-  LongAlgebraic = 1 << 1,       // e2-e4, Ng1f3, e2e4
-  ColonCapture = 1 << 2,        // e5:d6 / Nxd4 written N:d4
-  MissingCapture = 1 << 3,      // capture written without 'x'
-  SpuriousCapture = 1 << 4,     // 'x' on a move that captures nothing
-  OverDisambiguated = 1 << 5,   // Ngf3 where Nf3 is unique
-  MissingCheck = 1 << 6,        // gives check, no '+'
-  MissingMate = 1 << 7,         // mates, no '#' (or '+' written)
-  WrongCheck = 1 << 8,          // '+' or '#' on a move that does not check / mate
-  EnPassantSuffix = 1 << 9,     // trailing "e.p." / "ep"
-  PromotionNoEquals = 1 << 10,  // e8Q, e8q, e8(Q)
-  LowercasePiece = 1 << 11,     // lower-case piece letter (b for bishop is never guessed)
-  NullMoveNotation = 1 << 12,   // a null move was read
+  CastlingZeros = 1 << 0,          // 0-0 / 0-0-0
+  LongAlgebraic = 1 << 1,          // e2-e4, Ng1f3, e2e4
+  ColonCapture = 1 << 2,           // e5:d6 / Nxd4 written N:d4
+  MissingCapture = 1 << 3,         // capture written without 'x'
+  SpuriousCapture = 1 << 4,        // 'x' on a move that captures nothing
+  OverDisambiguated = 1 << 5,      // Ngf3 where Nf3 is unique
+  MissingCheck = 1 << 6,           // gives check, no '+'
+  MissingMate = 1 << 7,            // mates, no '#' (or '+' written)
+  WrongCheck = 1 << 8,             // '+' or '#' on a move that does not check / mate
+  EnPassantSuffix = 1 << 9,        // trailing "e.p." / "e.p" / "ep" on an en-passant capture
+  PromotionNoEquals = 1 << 10,     // e8Q, e8q, e8(Q)
+  LowercasePiece = 1 << 11,        // lower-case piece letter (b for bishop is never guessed)
+  NullMoveNotation = 1 << 12,      // a null move was read
+  StrayEnPassantSuffix = 1 << 13,  // "e.p." / "ep" on a move that is not an en-passant capture
+  DoublePlus = 1 << 14,            // "++", old notation for mate or double check
 };
 constexpr std::uint16_t operator|(SanNote a, SanNote b) {
   return static_cast<std::uint16_t>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
@@ -65,8 +67,8 @@ std::string_view san_note_message(SanNote n);
 
 enum class SanMode : std::uint8_t { Strict, Tolerant };
 
-// The check marker as written after the move.
-enum class SanSuffix : std::uint8_t { None, Check, Mate };
+// The check marker as written after the move ("++" is DoublePlus).
+enum class SanSuffix : std::uint8_t { None, Check, Mate, DoublePlus };
 
 struct SanResult {
   Move move;  // the move read; valid when ok() (and for NotCanonical)
@@ -84,11 +86,12 @@ struct SanResult {
 std::uint16_t suffix_notes(SanSuffix written, const Position& after);
 // The same, for a caller that already knows whether the move checks and mates (inline: the
 // replayer asks on every move).
+// "++" is tested only where a check or a written suffix already branched off the common path.
 inline std::uint16_t suffix_notes(SanSuffix written, bool check, bool mate) {
-  if (mate)
-    return written == SanSuffix::Mate ? 0 : static_cast<std::uint16_t>(SanNote::MissingMate);
   if (check) {
-    if (written == SanSuffix::Check) return 0;
+    if (written == (mate ? SanSuffix::Mate : SanSuffix::Check)) return 0;
+    if (written == SanSuffix::DoublePlus) return static_cast<std::uint16_t>(SanNote::DoublePlus);
+    if (mate) return static_cast<std::uint16_t>(SanNote::MissingMate);
     return static_cast<std::uint16_t>(written == SanSuffix::None ? SanNote::MissingCheck
                                                                  : SanNote::WrongCheck);
   }
@@ -102,6 +105,10 @@ struct SanOptions {
   // this off and call suffix_notes() on the position they reach.
   bool check_suffix = true;
 };
+
+// Whether `text` is an en-passant mark alone ("e.p.", "e.p", "ep"), as the PGN lexer delivers
+// one written as its own token after a move.
+bool is_en_passant_mark(std::string_view text);
 
 // Reads `text` as a move of the side to move in `pos`. Never throws, never allocates.
 SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt = {});

@@ -269,9 +269,15 @@ bool Lexer::lex_symbol(Token& t) {
       refill();
       continue;
     }
+    // The en-passant mark "e.p." (or "e.p"), alone or glued to a move, is one token: its dots
+    // are not the stray dots of move numbers. What it marks is for the reader's visitor.
+    if (*q == '.' && q[-1] == 'e') {
+      if (static_cast<std::size_t>(end_ - q) < 3 && !eof_ && refill()) continue;
+      if (q[1] == 'p') q += q[2] == '.' ? 3 : 2;  // q[1], q[2]: at most the NUL at end_
+    }
     t.kind = TokKind::San;
     t.loc = loc_of(tok_);
-    t.text = std::string_view(tok_, len);
+    t.text = std::string_view(tok_, static_cast<std::size_t>(q - tok_));
     p_ = q;
     return true;
   }

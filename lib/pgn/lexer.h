@@ -207,8 +207,9 @@ inline TokKind Lexer::next(Token& t) {
     if (lead == Lead::Symbol) {
       const char* q = p + 1;
       while (is_symbol(*q)) ++q;
-      // A NUL: maybe the end of the buffered bytes (lex_symbol refills); or too long.
-      if (*q == '\0' || static_cast<std::size_t>(q - p) > kMaxToken) break;
+      // A NUL: maybe the end of the buffered bytes (lex_symbol refills); or too long; or a
+      // dot, maybe of an en-passant mark "e.p." (rare after a symbol).
+      if (*q == '\0' || *q == '.' || static_cast<std::size_t>(q - p) > kMaxToken) break;
       t.text = std::string_view(p, static_cast<std::size_t>(q - p));
       return emit(t, TokKind::San, p, q);
     }

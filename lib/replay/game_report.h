@@ -9,6 +9,7 @@
 
 #include "chess/position.h"
 #include "pgn/types.h"
+#include "replay/laws.h"
 #include "replay/problem.h"
 
 namespace pgnkit::replay {
@@ -38,8 +39,9 @@ std::string_view game_status_name(GameStatus s);
 
 // Tag values the replayer keeps (unescaped), reused from game to game.
 struct GameTags {
-  std::string white, black, result, fen, setup, variant, termination;
+  std::string white, black, result, fen, setup, variant, termination, date, utc_date;
   bool has_result = false, has_fen = false, has_setup = false, has_variant = false;
+  bool has_date = false, has_utc_date = false;
   std::uint8_t roster_seen = 0;  // bit i: Seven Tag Roster tag i was present
 };
 
@@ -59,6 +61,7 @@ struct GameReport {
   std::vector<ProblemCode> inconsistencies;
   std::uint32_t errors = 0, warnings = 0;
   bool chess960 = false;
+  Laws laws = Laws::Current;  // the edition that judged the game (ReplayOptions::laws)
   bool unsupported_variant = false;
   bool cut = false;  // the reader cut the game short (syntax error)
 };

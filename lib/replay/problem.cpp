@@ -19,11 +19,14 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::ResultMismatch: return "result_mismatch";
     case ProblemCode::ResultContradicted: return "result_contradicted";
     case ProblemCode::ResultUnsetAfterEnd: return "result_unset_after_end";
+    case ProblemCode::BareKingWin: return "bare_king_win";
     case ProblemCode::InvalidFen: return "invalid_fen";
     case ProblemCode::FenWithoutSetUp: return "fen_without_setup";
     case ProblemCode::SetUpWithoutFen: return "setup_without_fen";
     case ProblemCode::Chess960WithoutVariant: return "chess960_without_variant";
     case ProblemCode::UnsupportedVariant: return "unsupported_variant";
+    case ProblemCode::ImpossibleCastling: return "impossible_castling_rights";
+    case ProblemCode::BadFullmoveNumber: return "bad_fullmove_number";
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
@@ -71,6 +74,8 @@ std::string_view san_note_name(chess::SanNote n) {
     case SanNote::PromotionNoEquals: return "promotion_without_equals";
     case SanNote::LowercasePiece: return "lowercase_piece";
     case SanNote::NullMoveNotation: return "null_move_notation";
+    case SanNote::StrayEnPassantSuffix: return "stray_en_passant_suffix";
+    case SanNote::DoublePlus: return "double_plus";
   }
   return "non_canonical_san";
 }
@@ -84,11 +89,14 @@ std::string_view Problem::code_name() const {
     case ProblemCode::ResultMismatch:
     case ProblemCode::ResultContradicted:
     case ProblemCode::ResultUnsetAfterEnd:
+    case ProblemCode::BareKingWin:
     case ProblemCode::InvalidFen:
     case ProblemCode::FenWithoutSetUp:
     case ProblemCode::SetUpWithoutFen:
     case ProblemCode::Chess960WithoutVariant:
     case ProblemCode::UnsupportedVariant:
+    case ProblemCode::ImpossibleCastling:
+    case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:
     case ProblemCode::DuplicateTag: break;

@@ -28,12 +28,15 @@ enum class ProblemCode : std::uint8_t {
   ResultMismatch,       // termination marker differs from the Result tag
   ResultContradicted,   // the final position decides another result (or a bare king wins)
   ResultUnsetAfterEnd,  // warning: '*' although a rule ended the game
+  BareKingWin,          // warning: a win for a bare king, not on time: only a resignation
   // Set-up and variants.
   InvalidFen,              // FEN tag does not parse
   FenWithoutSetUp,         // FEN tag without [SetUp "1"]
   SetUpWithoutFen,         // [SetUp "1"] without a FEN tag
   Chess960WithoutVariant,  // warning: the FEN only fits Chess960; replayed as Chess960
   UnsupportedVariant,      // warning: not standard chess or Chess960; the game is skipped
+  ImpossibleCastling,      // warning: FEN castling rights the position cannot have; dropped
+  BadFullmoveNumber,       // warning: FEN fullmove number 0 or negative; read as 1
   // Tags (warnings).
   MissingTag,    // one of the Seven Tag Roster is absent
   BadTagValue,   // Date, Round or Result value not in the standard form

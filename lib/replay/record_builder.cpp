@@ -131,7 +131,8 @@ pgn::Control RecordBuilder::begin_movetext() {
 pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
   moved_ = false;
   ReadThroughReplayer::san(text, where);
-  if (!moved_) {
+  // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
+  if (!moved_ && !chess::is_en_passant_mark(text)) {
     MoveNode& node = open_lines_.back()->moves.emplace_back();
     node.san.assign(text);
     node.problem = std::move(pending_problem_);

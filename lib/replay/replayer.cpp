@@ -7,21 +7,16 @@
 #include "chess/outcome.h"
 #include "chess/san_quick.h"
 #include "pgn/tag.h"
+#include "replay/concat.h"
 #include "replay/tag_checks.h"
 
 namespace pgnkit::replay {
 
+using detail::cat;
+
 namespace {
 
 constexpr std::size_t kMaxLines = 300;  // the reader caps nesting at 256
-
-// Concatenates text pieces (messages are built only when a problem is found).
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-  std::string out;
-  (out.append(std::string_view(parts)), ...);
-  return out;
-}
 
 std::string_view game_end_name(GameEnd e) {
   switch (e) {
@@ -69,7 +64,10 @@ void Replayer::reset_game() {
   tags_.setup.clear();
   tags_.variant.clear();
   tags_.termination.clear();
+  tags_.date.clear();
+  tags_.utc_date.clear();
   tags_.has_result = tags_.has_fen = tags_.has_setup = tags_.has_variant = false;
+  tags_.has_date = tags_.has_utc_date = false;
   tags_.roster_seen = 0;
   tag_hashes_.clear();
   marker_.reset();
@@ -147,6 +145,12 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
         tags_.has_fen = true;
       }
       break;
+    case 4:
+      if (name == "Date") {
+        target = &tags_.date;
+        tags_.has_date = true;
+      }
+      break;
     case 5:
       if (name == "White") {
         target = &tags_.white;
@@ -167,6 +171,9 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
       if (name == "Variant") {
         target = &tags_.variant;
         tags_.has_variant = true;
+      } else if (name == "UTCDate") {
+        target = &tags_.utc_date;
+        tags_.has_utc_date = true;
       }
       break;
     case 11:
@@ -174,16 +181,16 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
       break;
     default: break;
   }
-  if (target) {
-    pgn::unescape_tag(value_raw, *target);
-  } else if (options_.tag_checks && (name == "Date" || name == "Round")) {
-    pgn::unescape_tag(value_raw, scratch_);
-    if (!(name == "Date" ? valid_date(scratch_) : valid_round(scratch_))) {
-      report_game(ProblemCode::BadTagValue, Severity::Warning, where,
-                  cat("[", name, " \"", scratch_, "\"] is not in the standard form (",
-                      name == "Date" ? "YYYY.MM.DD, '?' for unknown digits"
-                                     : "digits and '.', or '?' or '-'",
-                      ")"));
+  const bool date = target == &tags_.date;
+  if (target) pgn::unescape_tag(value_raw, *target);
+  if (options_.tag_checks && (date || name == "Round")) {
+    if (!date) pgn::unescape_tag(value_raw, scratch_);
+    const std::string& value = date ? tags_.date : scratch_;
+    if (!(date ? valid_date(value) : valid_round(value))) {
+      report_game(
+          ProblemCode::BadTagValue, Severity::Warning, where,
+          cat("[", name, " \"", value, "\"] is not in the standard form (",
+              date ? "YYYY.MM.DD, '?' for unknown digits" : "digits and '.', or '?' or '-'", ")"));
     }
   }
   return pgn::Control::Continue;
@@ -201,69 +208,9 @@ void Replayer::check_tags() {
   }
 }
 
-bool Replayer::set_up_start() {
-  const VariantKind variant =
-      tags_.has_variant ? classify_variant(tags_.variant) : VariantKind::Standard;
-  if (variant == VariantKind::Unsupported) {
-    report_.unsupported_variant = true;
-    report_game(ProblemCode::UnsupportedVariant, Severity::Warning, game_where_,
-                "unsupported variant \"" + tags_.variant + "\": the game is not replayed");
-    return false;
-  }
-  bool chess960 = variant == VariantKind::Chess960;
-  PlayLine main;
-  main.cur = chess::Position::start();
-  const bool setup = tags_.has_setup && tags_.setup == "1";
-  if (tags_.has_fen && !setup) {
-    report_game(ProblemCode::FenWithoutSetUp, Severity::Error, game_where_,
-                "[FEN] without [SetUp \"1\"]; the FEN is used");
-  }
-  if (setup && !tags_.has_fen) {
-    report_game(ProblemCode::SetUpWithoutFen, Severity::Error, game_where_,
-                "[SetUp \"1\"] without a [FEN] tag; replaying from the initial position");
-  }
-  if (tags_.has_fen) {
-    auto problem = chess::parse_fen(tags_.fen, main.cur, chess960);
-    if (problem && !chess960 && problem->error == chess::FenError::CastlingMismatch &&
-        !chess::parse_fen(tags_.fen, main.cur, true)) {
-      chess960 = true;
-      problem.reset();
-      report_game(
-          ProblemCode::Chess960WithoutVariant, Severity::Warning, game_where_,
-          "the FEN's castling rights only fit Chess960 but there is no [Variant \"Chess960\"]; "
-          "replayed as Chess960");
-    }
-    if (problem) {
-      report_game(ProblemCode::InvalidFen, Severity::Error, game_where_,
-                  "invalid [FEN \"" + tags_.fen + "\"]" +
-                      (problem->field ? " (field " + std::to_string(problem->field) + ")" : "") +
-                      ": " + std::string(chess::fen_error_message(problem->error)));
-      return false;
-    }
-  } else {
-    main.cur.set_chess960(chess960);
-  }
-  report_.chess960 = chess960;
-  const chess::Position& start = main.cur;
-  if (start.halfmove_clock() >= 100) report_.fifty_ply = 0;
-  // Only a set-up position can already be over.
-  switch (tags_.has_fen ? chess::position_end(start) : chess::PositionEnd::None) {
-    case chess::PositionEnd::Checkmate: main.end = GameEnd::Checkmate; break;
-    case chess::PositionEnd::Stalemate: main.end = GameEnd::Stalemate; break;
-    case chess::PositionEnd::InsufficientMaterial: main.end = GameEnd::InsufficientMaterial; break;
-    case chess::PositionEnd::None:
-      if (start.halfmove_clock() >= 150) main.end = GameEnd::SeventyFiveMoveRule;
-      break;
-  }
-  history_.push_back(start.key());
-  lines_.push_back(main);
-  start_ = start;
-  has_start_ = true;
-  return true;
-}
-
 pgn::Control Replayer::begin_movetext() {
   if (options_.tag_checks) check_tags();
+  choose_laws();
   if (!set_up_start()) {
     skip_game_ = true;
     return pgn::Control::StopGame;
@@ -300,7 +247,8 @@ inline void Replayer::after_move(PlayLine& line, bool material_changed, bool mat
     if (reps >= 3 && !report_.threefold_ply) report_.threefold_ply = line.ply;
     if (cur.halfmove_clock() >= 100 && !report_.fifty_ply) report_.fifty_ply = line.ply;
   }
-  if (reps >= 5 || cur.halfmove_clock() >= 150) {
+  // Under the Laws before July 2014 neither ends the game (tested only when one applies).
+  if ((reps >= 5 || cur.halfmove_clock() >= 150) && automatic_draws_) {
     if (!chess::has_legal_move(cur)) return end_at(GameEnd::Stalemate);
     end_at(reps >= 5 ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
   }
@@ -316,6 +264,10 @@ bool Replayer::parse_full_san(PlayLine& line, std::string_view text, pgn::Locati
   opt.check_suffix = false;
   const chess::SanResult r = chess::parse_san(line.cur, text, opt);
   if (!r.ok()) {
+    if (r.error == chess::SanError::Syntax && chess::is_en_passant_mark(text)) {
+      report_en_passant_mark(line, text, where);
+      return false;  // nothing played, the line goes on
+    }
     line.dead = true;
     if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
       // Stalemate is only looked for when a move follows (a legal move disproves it).
@@ -346,10 +298,15 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
   PlayLine& line = lines_.back();
   if (line.dead) {
-    ++line.moves_after_dead;
+    // A mark on the failed move is not a move after it (a variation may still replace it).
+    if (!chess::is_en_passant_mark(text)) ++line.moves_after_dead;
     return pgn::Control::Continue;
   }
   if (line.end != GameEnd::None) {
+    if (chess::is_en_passant_mark(text)) {  // on the move that ended the game
+      report_en_passant_mark(line, text, where);
+      return pgn::Control::Continue;
+    }
     report_move_problem(ProblemCode::MoveAfterGameEnd, text, where, line,
                         "move after the game ended by " + std::string(game_end_name(line.end)) +
                             " at ply " + std::to_string(line.end_ply));
@@ -406,6 +363,38 @@ void Replayer::report_notes(const PlayLine& line, std::string_view text, pgn::Lo
     p.fen = chess::write_fen(line.before);
     report(std::move(p));
   }
+}
+
+// An en-passant mark written as its own token ("exd6 e.p."): a note on the move before it,
+// found again from the positions around it (this is rare; nothing is kept per move for it).
+void Replayer::report_en_passant_mark(const PlayLine& line, std::string_view text,
+                                      pgn::Location where) {
+  Problem p;
+  p.code = ProblemCode::NonCanonicalSan;
+  p.severity = Severity::Warning;
+  p.game = game_;
+  p.where = where;
+  p.in_variation = lines_.size() > 1;
+  p.san = std::string(text);
+  chess::MoveList list;
+  if (line.has_move) chess::generate_legal(line.before, list);
+  for (const chess::Move m : list) {
+    chess::Position after = line.before;
+    after.play(m);
+    if (after.key() != line.cur.key()) continue;
+    p.note = m.kind() == chess::MoveKind::EnPassant ? chess::SanNote::EnPassantSuffix
+                                                    : chess::SanNote::StrayEnPassantSuffix;
+    p.ply = line.ply;
+    p.message =
+        cat(chess::san_note_message(p.note), "; canonical SAN: ", chess::to_san(line.before, m));
+    p.fen = chess::write_fen(line.before);
+    return report(std::move(p));
+  }
+  p.note = chess::SanNote::StrayEnPassantSuffix;
+  p.ply = line.ply + 1;
+  p.message = "'e.p.' with no move before it; ignored";
+  p.fen = chess::write_fen(line.cur);
+  report(std::move(p));
 }
 
 pgn::Skip Replayer::begin_variation(pgn::Location) {
@@ -467,91 +456,6 @@ pgn::Control Replayer::syntax_error(const pgn::SyntaxIssue& issue) {
   }
   report(std::move(p));
   return pgn::Control::Continue;
-}
-
-void Replayer::finish_main_line() {
-  PlayLine& main = lines_.front();
-  if (!main.dead && main.end == GameEnd::None) {
-    switch (chess::position_end(main.cur)) {
-      case chess::PositionEnd::Checkmate: main.end = GameEnd::Checkmate; break;
-      case chess::PositionEnd::Stalemate: main.end = GameEnd::Stalemate; break;
-      case chess::PositionEnd::InsufficientMaterial:
-        main.end = GameEnd::InsufficientMaterial;
-        break;
-      case chess::PositionEnd::None: break;
-    }
-    main.end_ply = main.ply;
-  }
-  report_.plies = main.ply;
-  report_.final_position = &main.cur;
-  switch (main.end) {
-    case GameEnd::None: report_.status = GameStatus::Ongoing; break;
-    case GameEnd::Checkmate: report_.status = GameStatus::Checkmate; break;
-    case GameEnd::Stalemate: report_.status = GameStatus::Stalemate; break;
-    case GameEnd::InsufficientMaterial: report_.status = GameStatus::InsufficientMaterial; break;
-    case GameEnd::FivefoldRepetition: report_.status = GameStatus::FivefoldRepetition; break;
-    case GameEnd::SeventyFiveMoveRule: report_.status = GameStatus::SeventyFiveMoveRule; break;
-  }
-  if (main.end == GameEnd::Checkmate) {
-    report_.rules_result = main.cur.side_to_move() == chess::Color::Black ? pgn::Outcome::WhiteWins
-                                                                          : pgn::Outcome::BlackWins;
-  } else if (main.end != GameEnd::None) {
-    report_.rules_result = pgn::Outcome::Draw;
-    report_.auto_draw_ply = main.end_ply;
-  }
-  // An illegal move in the main line makes the game illegal, whatever happened before.
-  if (main.dead && main.end == GameEnd::None) report_.status = GameStatus::Illegal;
-}
-
-void Replayer::check_result() {
-  const std::optional<pgn::Outcome> tag =
-      tags_.has_result ? parse_result(tags_.result) : std::nullopt;
-  const pgn::Location where = marker_ ? marker_where_ : game_where_;
-  auto inconsistent = [this, where](ProblemCode code, Severity severity, std::string message) {
-    report_.consistent = false;
-    report_.inconsistencies.push_back(code);
-    Problem p;
-    p.code = code;
-    p.severity = severity;
-    p.game = game_;
-    p.where = where;
-    p.ply = report_.plies;
-    p.message = std::move(message);
-    if (report_.final_position) p.fen = chess::write_fen(*report_.final_position);
-    report(std::move(p));
-  };
-  if (marker_ && tag && *marker_ != *tag)
-    inconsistent(ProblemCode::ResultMismatch, Severity::Error,
-                 "termination marker " + std::string(pgn::outcome_text(*marker_)) +
-                     " differs from [Result \"" + tags_.result + "\"]");
-  report_.result = tag ? tag : marker_;
-  // A game cut short by a syntax error or stopped by an illegal move has no final position
-  // to judge the result by.
-  if (!report_.final_position || report_.cut || report_.status == GameStatus::Illegal) return;
-  const auto result = report_.result;
-  if (report_.rules_result) {
-    const std::string ended = std::string(game_status_name(report_.status));
-    if (!result || *result == pgn::Outcome::Unknown) {
-      inconsistent(ProblemCode::ResultUnsetAfterEnd, Severity::Warning,
-                   "the game ended by " + ended + " (" +
-                       std::string(pgn::outcome_text(*report_.rules_result)) +
-                       ") but the result is not set");
-    } else if (*result != *report_.rules_result) {
-      inconsistent(ProblemCode::ResultContradicted, Severity::Error,
-                   "result " + std::string(pgn::outcome_text(*result)) +
-                       " contradicts the final position: " + ended + " decides " +
-                       std::string(pgn::outcome_text(*report_.rules_result)));
-    }
-    return;
-  }
-  if (result == pgn::Outcome::WhiteWins || result == pgn::Outcome::BlackWins) {
-    const chess::Color winner =
-        *result == pgn::Outcome::WhiteWins ? chess::Color::White : chess::Color::Black;
-    if (chess::bare_king(*report_.final_position, winner))
-      inconsistent(ProblemCode::ResultContradicted, Severity::Error,
-                   "result " + std::string(pgn::outcome_text(*result)) +
-                       " credits a win to a side with a bare king, which can never checkmate");
-  }
 }
 
 void Replayer::end_game(const pgn::EndInfo& info) {

@@ -12,11 +12,13 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/fen.h"
 #include "chess/position.h"
 #include "chess/san.h"
 #include "chess/san_quick.h"
 #include "pgn/visitor.h"
 #include "replay/game_report.h"
+#include "replay/laws.h"
 #include "replay/problem.h"
 
 namespace pgnkit::replay {
@@ -50,6 +52,9 @@ struct ReplayOptions {
   bool tag_checks = true;       // Seven Tag Roster, Date/Round/Result form, duplicates
   bool want_moves = false;      // call ReplaySink::move for every move played
   bool want_last_move = false;  // keep last_move() up to date
+  // The edition of the Laws that judges each game: by its Date tag (UTCDate when Date is
+  // absent; see laws.h), or one edition for every game. Decided once per game, from the tags.
+  LawsChoice laws = LawsChoice::ByDate;
 };
 
 class Replayer : public pgn::Visitor {
@@ -109,10 +114,13 @@ class Replayer : public pgn::Visitor {
                            const PlayLine& line, std::string message,
                            chess::SanError error = chess::SanError::Syntax);
   void check_tags();
+  void choose_laws();
   bool set_up_start();  // false: the game cannot be replayed
+  void report_fen_repairs(const chess::FenRepairs& repairs);
   bool parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
                       chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
+  void report_en_passant_mark(const PlayLine& line, std::string_view text, pgn::Location where);
   void report_notes(const PlayLine& line, std::string_view text, pgn::Location where, chess::Move m,
                     std::uint16_t notes);
   void finish_main_line();
@@ -127,6 +135,7 @@ class Replayer : public pgn::Visitor {
   bool has_start_ = false;
 
   // Per game.
+  bool automatic_draws_ = true;  // fivefold and 75 moves end the game (the current Laws)
   std::uint64_t game_ = 0;
   pgn::Location game_where_;
   bool skip_game_ = false;

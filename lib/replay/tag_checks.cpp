@@ -60,6 +60,16 @@ VariantKind classify_variant(std::string_view value) {
   return VariantKind::Unsupported;
 }
 
+bool mentions_time(std::string_view termination) {
+  constexpr std::string_view kTime = "time";
+  for (std::size_t i = 0; i + kTime.size() <= termination.size(); ++i) {
+    std::size_t k = 0;
+    while (k < kTime.size() && (termination[i + k] | 0x20) == kTime[k]) ++k;
+    if (k == kTime.size()) return true;
+  }
+  return false;
+}
+
 void append_printable(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   auto escape = [&out](unsigned char c) {

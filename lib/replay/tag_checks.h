@@ -25,6 +25,10 @@ enum class VariantKind : std::uint8_t { Standard, Chess960, Unsupported };
 // Chess960, Chess 960, Fischerandom, Fischer Random (Chess960); any case, spaces ignored.
 VariantKind classify_variant(std::string_view value);
 
+// Whether a Termination tag value says the game was lost on time: it contains "time" in any
+// case ("time forfeit", "Time", "lost on time").
+bool mentions_time(std::string_view termination);
+
 // Appends `text` for display: control bytes and bytes that are not valid UTF-8 as \xNN.
 void append_printable(std::string& out, std::string_view text);
 

@@ -319,7 +319,12 @@ class NdjsonStream::MoveWriter {
 // problems were reported when the game was read: they are not reported again.
 class NdjsonStream::Fallback : private replay::RecordSink {
  public:
-  explicit Fallback(NdjsonGameSink& sink) : sink_(sink), builder_(*this) {}
+  Fallback(NdjsonGameSink& sink, replay::LawsChoice laws)
+      : sink_(sink), builder_(*this, [laws] {
+          replay::ReplayOptions options;
+          options.laws = laws;
+          return options;
+        }()) {}
   void play(const GameLog& log) { log.replay(builder_); }
 
  private:
@@ -330,17 +335,18 @@ class NdjsonStream::Fallback : private replay::RecordSink {
   replay::RecordBuilder builder_;
 };
 
-NdjsonStream::NdjsonStream(NdjsonGameSink& sink)
+NdjsonStream::NdjsonStream(NdjsonGameSink& sink, replay::LawsChoice laws)
     : ReadThroughReplayer(static_cast<replay::ReplaySink&>(*this),
-                          [] {
+                          [laws] {
                             replay::ReplayOptions options;
                             options.want_last_move = true;  // not a move() call per move
+                            options.laws = laws;
                             return options;
                           }()),
       sink_(sink),
       parts_(std::make_unique<detail::NdjsonParts>(line_)),
       writer_(std::make_unique<MoveWriter>()),
-      fallback_(std::make_unique<Fallback>(sink)) {}
+      fallback_(std::make_unique<Fallback>(sink, laws)) {}
 
 NdjsonStream::~NdjsonStream() = default;
 
@@ -446,6 +452,8 @@ pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
     // Not played: as written. Played: canonical, which is the text as written for most moves.
     const LastMove& m = last_move();
     const bool played = m.count != played_before;
+    // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
+    if (!played && chess::is_en_passant_mark(text)) return pgn::Control::Continue;
     std::string_view san = text;
     if (played && !replay::written_canonically(text, m.notes, m.quick)) {
       san = std::string_view(
@@ -545,8 +553,9 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   sink_.line(r.game, line_.view());
 }
 
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options) {
-  NdjsonStream stream(sink);
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options,
+                   replay::LawsChoice laws) {
+  NdjsonStream stream(sink, laws);
   pgn::read_pgn(source, stream, options);
 }
 

@@ -42,7 +42,8 @@ class NdjsonGameSink {
 // A ReadThroughReplayer, as RecordBuilder is: the reader reports the same problems.
 class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplaySink {
  public:
-  explicit NdjsonStream(NdjsonGameSink& sink);
+  // `laws` picks the edition of the Laws for each game (replay::ReplayOptions::laws).
+  explicit NdjsonStream(NdjsonGameSink& sink, replay::LawsChoice laws = replay::LawsChoice::ByDate);
   ~NdjsonStream() override;
 
   // pgn::Visitor callbacks (hide the base's): each is logged, then forwarded.
@@ -103,7 +104,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
 // Reads PGN from `source` into `sink` (in its own translation unit: the reader is a
 // template, instantiated here once for this visitor).
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink,
-                   const pgn::ReaderOptions& options = {});
+void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options = {},
+                   replay::LawsChoice laws = replay::LawsChoice::ByDate);
 
 }  // namespace pgnkit::write

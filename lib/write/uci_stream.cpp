@@ -49,8 +49,10 @@ void UciStream::game_end(const replay::GameReport& r) {
       UciGame{r.game, move_errors, std::string_view(first, static_cast<std::size_t>(p - first))});
 }
 
-void stream_uci_lines(io::Source& source, UciGameSink& sink) {
-  UciStream stream(sink);
+void stream_uci_lines(io::Source& source, UciGameSink& sink, replay::LawsChoice laws) {
+  replay::ReplayOptions options;
+  options.laws = laws;
+  UciStream stream(sink, options);
   pgn::read_pgn(source, stream);
 }
 

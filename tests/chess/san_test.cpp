@@ -169,6 +169,58 @@ TEST(San, TolerantNotesAndCanonicalForm) {
   }
 }
 
+// The en-passant mark in every spelling glued to the move (a token with a space is what the
+// reader never makes, but a caller may pass it), and "++".
+TEST(San, EnPassantMarksAndDoublePlus) {
+  const char* ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+  for (const char* san : {"exd6e.p.", "exd6 e.p.", "exd6e.p", "exd6ep", "exd6 ep"}) {
+    SCOPED_TRACE(san);
+    const Position p = fen_position(ep);
+    const SanResult r = parse_san(p, san);
+    ASSERT_TRUE(r.ok()) << san_error_message(r.error);
+    EXPECT_EQ(r.move.kind(), MoveKind::EnPassant);
+    EXPECT_TRUE(r.has(SanNote::EnPassantSuffix));
+    EXPECT_FALSE(r.has(SanNote::StrayEnPassantSuffix));
+    EXPECT_EQ(to_san(p, r.move), "exd6");
+  }
+  // On a move that is not an en-passant capture the mark is a stray one.
+  const Position start = Position::start();
+  for (const char* san : {"Nf3e.p.", "e4ep", "Nf3 e.p"}) {
+    SCOPED_TRACE(san);
+    const SanResult r = parse_san(start, san);
+    ASSERT_TRUE(r.ok()) << san_error_message(r.error);
+    EXPECT_TRUE(r.has(SanNote::StrayEnPassantSuffix));
+    EXPECT_FALSE(r.has(SanNote::EnPassantSuffix));
+  }
+  EXPECT_TRUE(is_en_passant_mark("e.p."));
+  EXPECT_TRUE(is_en_passant_mark("e.p"));
+  EXPECT_TRUE(is_en_passant_mark("ep"));
+  EXPECT_FALSE(is_en_passant_mark("e"));
+  EXPECT_FALSE(is_en_passant_mark("exd6e.p."));
+  // "++" on a mate, on a double check and on a plain check: the note, with the canonical SAN
+  // ('#' or '+'); on a move that does not check, the usual wrong_check.
+  struct Plus {
+    const char* fen;
+    const char* san;
+    SanNote note;
+    const char* canonical;
+  } plus[] = {
+      {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "Qxf7++",
+       SanNote::DoublePlus, "Qxf7#"},
+      {"4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1", "Nd6++", SanNote::DoublePlus, "Nd6+"},  // double
+      {"3k4/8/8/8/8/8/8/K3R3 w - - 0 1", "Re2++", SanNote::WrongCheck, "Re2"},
+  };
+  for (const Plus& c : plus) {
+    SCOPED_TRACE(c.san);
+    const Position p = fen_position(c.fen);
+    const SanResult r = parse_san(p, c.san);
+    ASSERT_TRUE(r.ok()) << san_error_message(r.error);
+    EXPECT_EQ(r.suffix, SanSuffix::DoublePlus);
+    EXPECT_TRUE(r.has(c.note)) << r.notes;
+    EXPECT_EQ(to_san(p, r.move), c.canonical);
+  }
+}
+
 TEST(San, NullMoveWhenAllowed) {
   SanOptions opt;
   opt.allow_null = true;

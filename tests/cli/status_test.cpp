@@ -46,10 +46,10 @@ TEST(Status, TextTableNeverCutsGameNumbers) {
   // Six characters of column: five digits and a space; six digits and one space push the row.
   EXPECT_EQ(line_starting(text, "99999 "),
             "99999                                         -       1     ongoing                "
-            "-       yes");
+            "-       yes current");
   EXPECT_EQ(line_starting(text, "100001"),
             "100001                                         -       1     ongoing                "
-            "-       yes");
+            "-       yes current");
 }
 
 TEST(Status, NamesThatNeedQuotingOrConversion) {
@@ -69,17 +69,19 @@ TEST(Status, NamesThatNeedQuotingOrConversion) {
                                 "\"M\xc3\xbcller\",\"result_tag\":\"1-0\",\"plies\":2,"
                                 "\"status\":\"ongoing\",\"result\":null,\"auto_draw_ply\":null,"
                                 "\"threefold_ply\":null,\"fifty_ply\":null,\"final_fen\":\"" +
-                                fen + "\",\"consistent\":true,\"problems\":[]}\n");
+                                fen +
+                                "\",\"consistent\":true,\"problems\":[],\"laws\":\"current\"}\n");
 
   ASSERT_EQ(run("status --format csv '" + in + "'", out), 0);
-  EXPECT_EQ(line_starting(read_file(out), in),
-            in + ",1,\"Smith, \"\"J\"\"\",M\xc3\xbcller,1-0,2,ongoing,,,,," + fen + ",true,");
+  EXPECT_EQ(
+      line_starting(read_file(out), in),
+      in + ",1,\"Smith, \"\"J\"\"\",M\xc3\xbcller,1-0,2,ongoing,,,,," + fen + ",true,,current");
 
   ASSERT_EQ(run("status '" + in + "'", out), 0);
   // Widths count characters, not bytes: "Müller" is 6 characters and 7 bytes.
   EXPECT_EQ(line_starting(read_file(out), "1 "),
             "1     Smith, \"J\"          M\xc3\xbcller              1-0     2     ongoing       "
-            "         -       yes");
+            "         -       yes current");
 }
 
 }  // namespace

@@ -389,5 +389,28 @@ TEST(Reader, ReadingDoneEndsBeforeTheNextGame) {
   }
 }
 
+// The en-passant mark is one token, alone or glued to the move, whatever follows it; other
+// dots after a move stay stray dots.
+TEST(Reader, EnPassantMarkIsOneToken) {
+  EXPECT_EQ(record("1. exd6 e.p. Nc6 2. exd6e.p. e.p 3. ep e.p. 4. e4. e5 *\n"),
+            "game 1 @1:1#0\n"
+            "movetext\n"
+            "num 1\n"
+            "san exd6\n"
+            "san e.p.\n"
+            "san Nc6\n"
+            "num 2\n"
+            "san exd6e.p.\n"
+            "san e.p\n"
+            "num 3\n"
+            "san ep\n"
+            "san e.p.\n"
+            "num 4\n"
+            "san e4\n"
+            "san e5\n"
+            "result * = *\n"
+            "end 1 e=0 w=0 to=55\n");
+}
+
 }  // namespace
 }  // namespace pgnkit::pgn

@@ -8,7 +8,8 @@ void Run::game_end(const GameReport& r) {
   games.push_back(
       {r.status, r.plies, r.rules_result, r.auto_draw_ply, r.threefold_ply, r.fifty_ply,
        r.consistent,
-       r.final_position ? chess::write_fen(*r.final_position, chess::EpWrite::WhenLegal) : ""});
+       r.final_position ? chess::write_fen(*r.final_position, chess::EpWrite::WhenLegal) : "",
+       r.laws});
 }
 
 Run replay_text(const std::string& pgn, ReplayOptions opt) {

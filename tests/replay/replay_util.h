@@ -17,6 +17,7 @@ struct GameSummary {
   std::optional<std::uint32_t> auto_draw_ply, threefold_ply, fifty_ply;
   bool consistent;
   std::string final_fen;
+  Laws laws;
 };
 
 struct Run : ReplaySink {
