@@ -12,7 +12,9 @@
 #include "diagnostic.h"
 #include "input.h"
 #include "pgn/reader.h"
+#include "pipeline/pipeline.h"
 #include "replay/replayer.h"
+#include "threads.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -26,21 +28,33 @@ struct CheckArgs {
   bool allow_null = false;
   std::string format = "text";
   std::string color = "auto";
+  unsigned threads = 0;
 };
 
 struct Totals {
   std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
                 unsupported = 0, bytes = 0;
+
+  // As pipeline::Counters, which the pipeline sums chunk by chunk.
+  pipeline::Counters counters() const {
+    return {games, plies, errors, warnings, games_with_errors, unsupported, bytes};
+  }
+  static Totals from(const pipeline::Counters& c) {
+    return {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
+  }
 };
 
 class CheckSink : public replay::ReplaySink {
  public:
-  CheckSink(const CheckArgs& args, bool color) : args_(args), color_(color) {}
+  // Problems go into `out`; through `drain` (when set) whenever a good deal has gathered.
+  CheckSink(const CheckArgs& args, bool color, pipeline::ChunkResult& result,
+            pipeline::Drain* drain, const Totals& seed)
+      : args_(args), color_(color), result_(result), drain_(drain), totals_(seed) {}
 
-  void set_file(std::string name) { file_ = std::move(name); }
   Totals& totals() { return totals_; }
-  bool limit_reached() const {
-    return args_.max_errors > 0 && counted_errors() >= args_.max_errors;
+  bool limit_reached() const { return limit_reached(totals_); }
+  bool limit_reached(const Totals& t) const {
+    return args_.max_errors > 0 && counted_errors(t) >= args_.max_errors;
   }
 
   void problem(const replay::Problem& p) override {
@@ -52,12 +66,14 @@ class CheckSink : public replay::ReplaySink {
     } else {
       ++totals_.warnings;
     }
-    if (args_.quiet || (args_.max_errors > 0 && counted_errors() > args_.max_errors)) return;
+    if (args_.quiet || (args_.max_errors > 0 && counted_errors(totals_) > args_.max_errors)) return;
+    const bool as_error = error || args_.strict;
     if (args_.format == "ndjson") {
-      print_json(p);
+      append_problem_json(result_.out, file_, p, as_error);
     } else {
-      print_text(p);
+      append_problem_text(result_.out, file_, p, as_error, color_);
     }
+    if (drain_ && result_.out.size() >= (std::size_t{1} << 15)) drain_->flush(result_);
   }
 
   void game_end(const replay::GameReport& r) override {
@@ -68,28 +84,18 @@ class CheckSink : public replay::ReplaySink {
     if (r.unsupported_variant) ++totals_.unsupported;
   }
 
+  void set_file(std::string_view name) { file_ = name; }
+
  private:
-  std::uint64_t counted_errors() const {
-    return totals_.errors + (args_.strict ? totals_.warnings : 0);
-  }
-
-  void print_text(const replay::Problem& p) {
-    out_.clear();
-    append_problem_text(out_, file_, p, p.severity == replay::Severity::Error || args_.strict,
-                        color_);
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
-  }
-
-  void print_json(const replay::Problem& p) {
-    out_.clear();
-    append_problem_json(out_, file_, p, p.severity == replay::Severity::Error || args_.strict);
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
+  std::uint64_t counted_errors(const Totals& t) const {
+    return t.errors + (args_.strict ? t.warnings : 0);
   }
 
   const CheckArgs& args_;
   bool color_;
-  std::string file_;
-  std::string out_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
+  std::string_view file_;
   Totals totals_;
 };
 
@@ -107,6 +113,49 @@ class CheckVisitor : public replay::Replayer {
   CheckSink& sink_;
 };
 
+// One read of check: the whole input with one thread, or a chunk of it (lib/pipeline).
+class CheckJob final : public pipeline::Job {
+ public:
+  CheckJob(const CheckArgs& args, bool color) : args_(args), color_(color) {
+    opt_.variations = !args.no_variations;
+    opt_.allow_null = args.allow_null;
+  }
+
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    const Totals seed = Totals::from(read.seed);
+    CheckSink sink(args_, color_, result, read.drain, seed);
+    sink.set_file(read.input);
+    CheckVisitor visitor(sink, opt_);
+    result.stats = pgn::read_pgn(read.source, visitor, read.options);
+    sink.totals().bytes += result.stats.bytes;
+    const pipeline::Counters total = sink.totals().counters(), before = seed.counters();
+    for (std::size_t i = 0; i < total.size(); ++i) result.counters[i] = total[i] - before[i];
+  }
+
+  // --max-errors: the chunk in which the count reaches the limit is read again on one reader
+  // seeded with the count before it, which then stops replaying exactly where one thread does.
+  bool needs_sequential(const pipeline::Counters& before,
+                        const pipeline::Counters& chunk) const override {
+    Totals t = Totals::from(before);
+    const Totals c = Totals::from(chunk);
+    t.errors += c.errors;
+    t.warnings += c.warnings;
+    return limit_reached(t);
+  }
+  bool stop_after_input(const pipeline::Counters& totals) const override {
+    return limit_reached(Totals::from(totals));
+  }
+
+ private:
+  bool limit_reached(const Totals& t) const {
+    return args_.max_errors > 0 && t.errors + (args_.strict ? t.warnings : 0) >= args_.max_errors;
+  }
+
+  const CheckArgs& args_;
+  bool color_;
+  replay::ReplayOptions opt_;
+};
+
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;
   if (mode == "never") return false;
@@ -114,19 +163,12 @@ bool use_color(const std::string& mode) {
 }
 
 int run_check(const CheckArgs& args) {
-  CheckSink sink(args, args.format == "text" && use_color(args.color));
-  replay::ReplayOptions opt;
-  opt.variations = !args.no_variations;
-  opt.allow_null = args.allow_null;
+  const CheckJob job(args, args.format == "text" && use_color(args.color));
   const auto t0 = std::chrono::steady_clock::now();
-  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
-    sink.set_file(std::string(source.name()));
-    CheckVisitor visitor(sink, opt);
-    sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
-    return !sink.limit_reached();
-  });
+  const pipeline::RunStats run = run_job(args.files, args.threads, job);
+  const bool io_failed = run.io_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const Totals& t = sink.totals();
+  const Totals t = Totals::from(run.totals);
   std::fprintf(stderr,
                "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
                "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
@@ -136,7 +178,7 @@ int run_check(const CheckArgs& args) {
                static_cast<unsigned long long>(t.games_with_errors),
                static_cast<unsigned long long>(t.unsupported), secs,
                secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
-               sink.limit_reached() ? " (stopped at --max-errors)" : "");
+               job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
   if (io_failed) return kExitUsage;
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }
@@ -159,6 +201,7 @@ void register_check(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "ndjson"}));
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_threads_option(cmd, args->threads);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"
@@ -167,6 +210,7 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check -j 8 lichess.pgn      (8 threads; the same output as -j 1)\n"
       "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O "
       "error.");
   cmd->callback([args, &exit_code] { exit_code = run_check(*args); });
