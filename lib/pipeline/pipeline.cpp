@@ -89,7 +89,10 @@ class Pipeline final : Drain {
         {
           std::unique_lock lock(m_);
           cv_.wait(lock, [&] { return stop_ || alive_bytes_ < budget_; });
-          if (stop_) return finish_split();
+          if (stop_) {
+            lock.unlock();
+            return finish_split();
+          }
         }
         auto slot = std::make_shared<Slot>();
         slot->input = input;
