@@ -174,7 +174,9 @@ class Pipeline final : Drain {
           return n;
         });
     pgn::ReaderOptions options;
-    options.buffer_size = settings_.reader_buffer;
+    // A buffer larger than the chunk changes nothing (every token of it fits either way; one
+    // that runs to its end makes the read unclean), so small chunks get small buffers.
+    options.buffer_size = std::min(settings_.reader_buffer, bytes.size() + 1);
     options.start = slot.chunk.start;
     static const Counters kZero{};
     job_.read(ChunkRead{source, slot.input->name, options, kZero, nullptr, std::nullopt},
