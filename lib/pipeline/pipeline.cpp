@@ -36,6 +36,9 @@ struct Slot {
 };
 using SlotPtr = std::shared_ptr<Slot>;
 
+// A continuation keeps the chunks its reader's buffer may still hold, plus this margin.
+constexpr std::size_t kKeepSlack = 1024;
+
 void add(Counters& to, const Counters& from) {
   for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
 }
@@ -47,8 +50,13 @@ class Pipeline final : Drain {
       : paths_(paths), job_(job), emitter_(emitter), settings_(settings) {
     settings_.threads = std::max(1u, settings_.threads);
     settings_.chunk_size = std::max<std::size_t>(settings_.chunk_size, 64);
+    // Input bytes in flight (docs/threads.md): enough for every worker to have a chunk and
+    // one waiting, and for a continuation to keep what its reader's buffer may still hold
+    // (reader_buffer) plus two chunks of at most 4 * chunk_size (the splitter's cap), so
+    // that it can always pull the next one.
     budget_ =
-        settings_.reader_buffer + (2 * std::size_t{settings_.threads} + 8) * settings_.chunk_size;
+        settings_.reader_buffer + kKeepSlack +
+        std::max<std::size_t>(2 * std::size_t{settings_.threads} + 4, 8) * settings_.chunk_size;
   }
 
   RunStats run() {
@@ -307,8 +315,7 @@ class Pipeline final : Drain {
       SlotPtr first, cur, stop_at;
       std::size_t pos = 0;
     } chain{this, first, first, nullptr};
-    const std::uint64_t keep =
-        settings_.reader_buffer + 1024;  // the reader's buffer, and then some
+    const std::uint64_t keep = settings_.reader_buffer + kKeepSlack;  // its buffer's bytes
     io::Source source = io::Source::from_pull(
         first->input->name, [&](char* dst, std::size_t cap, std::optional<io::IoError>& e) {
           for (;;) {

@@ -114,8 +114,9 @@ struct RunStats {
                 sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0;
 };
 
-// Reads every input ("-" is stdin) through the pipeline. Memory: about
-// reader_buffer + (2 * threads + 8) * chunk_size bytes of input in flight plus their results.
+// Reads every input ("-" is stdin) through the pipeline. Memory: at most
+// reader_buffer + max(2 * threads + 4, 8) * chunk_size bytes of input in flight (plus one
+// chunk), their results, and one reader buffer per worker and the merger.
 RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
              const Settings& settings);
 

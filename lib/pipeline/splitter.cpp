@@ -40,7 +40,9 @@ std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
 }  // namespace
 
 Splitter::Splitter(io::Source& source, std::size_t target)
-    : source_(source), target_(std::max<std::size_t>(target, 64)) {}
+    : source_(source), target_(std::max<std::size_t>(target, 64)) {
+  buf_.reserve(target_ + kReadBlock + kLookahead);
+}
 
 void Splitter::fill(std::size_t want) {
   while (buf_.size() < want && !eof_) {
@@ -117,7 +119,9 @@ bool Splitter::next(Chunk& chunk) {
   chunk.cut = cut;
   chunk.last = cut == Cut::End;
   // The chunk takes the buffer; the few bytes read past the cut start the next one.
-  std::string rest(buf_.data() + at, buf_.size() - at);
+  std::string rest;
+  rest.reserve(target_ + kReadBlock + kLookahead);  // the usual chunk: no regrowth
+  rest.assign(buf_.data() + at, buf_.size() - at);
   chunk.bytes = std::move(buf_);
   chunk.bytes.resize(at);
   buf_ = std::move(rest);
