@@ -386,5 +386,36 @@ TEST_F(Threads, ClosedPipeAndFullDiskEndAsWithOneThread) {
   }
 }
 
+// Hostile input with 8 threads at the default chunk size: the one-thread diagnostics, and
+// memory stays bounded (the child's peak RSS) for a 100 MB line and 10 MB of binary junk.
+TEST_F(Threads, BadInputWithEightThreads) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  std::string line = "[Event \"long line\"]\n\n";
+  line.reserve(100 * kMiB + 64);
+  while (line.size() < 100 * kMiB) line += "Nf3 Nf6 Ng1 Ng8 ";
+  line += "*\n[Event \"after\"]\n\n1. e4 *\n";
+  const std::string long_line = dir.file("long_line.pgn", line);
+  line.clear();
+  line.shrink_to_fit();
+  std::mt19937_64 rng(7);
+  std::string junk(10 * kMiB, '\0');
+  for (char& c : junk) c = static_cast<char>(rng());
+  junk = "[Event \"x\"]\n\n1. e4 \0\0 e5 *\n" + junk + "\n[Event \"y\"]\n\n1. d4 *\n";
+  const std::string binary = dir.file("junk.bin", junk);
+  for (const std::string& f : {long_line, binary}) {
+    const CliRun one = run(dir, {"check", f}, 1, std::size_t{1} << 20);
+    const CliRun many = run(dir, {"check", f}, 8, std::size_t{1} << 20);
+    EXPECT_EQ(many.child.status, one.child.status) << f;
+    EXPECT_TRUE(many.child.out == one.child.out) << f << "\n" << many.child.out.substr(0, 500);
+    EXPECT_EQ(many.err, one.err) << f;
+    EXPECT_GE(many.stats.chunks, 3u) << f;  // split, mostly at forced cuts
+    std::printf("    %s -j 8: peak RSS %ld KiB (-j 1: %ld)\n", f.c_str(), many.child.max_rss_kib,
+                one.child.max_rss_kib);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    EXPECT_LT(many.child.max_rss_kib, 64 * 1024) << f;  // input in flight: ~21 MiB at -j 8
+#endif
+  }
+}
+
 }  // namespace
 }  // namespace pgnkit
