@@ -168,7 +168,7 @@ class Pipeline final : Drain {
   // Reads one chunk as if a reader were between games at its start.
   void speculate(Slot& slot) {
     std::size_t pos = 0;
-    const std::string& bytes = slot.chunk.bytes;
+    const Bytes& bytes = slot.chunk.bytes;
     const std::optional<io::IoError> end_error = slot.chunk.last ? slot.error : std::nullopt;
     io::Source source = io::Source::from_pull(
         slot.input->name, [&](char* dst, std::size_t cap, std::optional<io::IoError>& error) {
@@ -319,7 +319,7 @@ class Pipeline final : Drain {
     io::Source source = io::Source::from_pull(
         first->input->name, [&](char* dst, std::size_t cap, std::optional<io::IoError>& e) {
           for (;;) {
-            const std::string& bytes = chain.cur->chunk.bytes;
+            const Bytes& bytes = chain.cur->chunk.bytes;
             if (chain.pos < bytes.size()) {
               const std::size_t n = std::min(cap, bytes.size() - chain.pos);
               std::memcpy(dst, bytes.data() + chain.pos, n);

@@ -14,8 +14,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
-#include <string>
+#include <string_view>
 
 #include "io/error.h"
 #include "io/source.h"
@@ -31,8 +32,31 @@ enum class Cut : std::uint8_t {
   End,        // the input's end (the last chunk)
 };
 
+// Bytes read straight into storage that nothing initialises first (std::string's resize
+// would zero every byte once more before the read overwrites it).
+class Bytes {
+ public:
+  // Room for n bytes; keeps the first size() bytes.
+  void reserve(std::size_t n);
+  void resize(std::size_t n) {  // n <= capacity(); new bytes are unspecified
+    reserve(n);
+    size_ = n;
+  }
+  char* data() { return data_.get(); }
+  const char* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  bool empty() const { return size_ == 0; }
+  char operator[](std::size_t i) const { return data_[i]; }
+  std::string_view view() const { return {data_.get(), size_}; }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
 struct Chunk {
-  std::string bytes;
+  Bytes bytes;
   pgn::Location start;  // of bytes[0] in the decompressed input
   Cut cut = Cut::End;   // how this chunk ends
   bool last = false;    // the input's last chunk (perhaps empty); error() is then final
@@ -56,7 +80,7 @@ class Splitter {
 
   io::Source& source_;
   std::size_t target_;
-  std::string buf_;  // the bytes from the next chunk's start
+  Bytes buf_;  // the bytes from the next chunk's start
   bool eof_ = false;
   bool done_ = false;
   pgn::Location next_start_;

@@ -18,7 +18,7 @@ std::vector<Chunk> split(const std::string& text, std::size_t target) {
   Splitter splitter(source, target);
   std::vector<Chunk> chunks;
   Chunk c;
-  while (splitter.next(c)) chunks.push_back(c);
+  while (splitter.next(c)) chunks.push_back(std::move(c));
   return chunks;
 }
 
@@ -50,7 +50,7 @@ TEST(Splitter, ChunksJoinToTheInputAndStartWhereTheLexerSaysGamesStart) {
     for (std::size_t i = 0; i < chunks.size(); ++i) {
       const Chunk& c = chunks[i];
       EXPECT_EQ(c.start.offset, joined.size());
-      joined += c.bytes;
+      joined += c.bytes.view();
       EXPECT_EQ(c.last, i + 1 == chunks.size());
       if (i + 1 < chunks.size()) {
         EXPECT_EQ(c.cut, Cut::Candidate) << i;
@@ -86,8 +86,8 @@ TEST(Splitter, FallbacksTagLineThenLineStartThenForced) {
   std::vector<Chunk> c = split(tags, 100);
   ASSERT_GT(c.size(), 2u);
   EXPECT_EQ(c[0].cut, Cut::TagLine);
-  EXPECT_EQ(c[0].bytes.substr(c[0].bytes.size() - 8), std::string("1. e4 e5\n").substr(1));
-  EXPECT_EQ(c[1].bytes.substr(0, 7), "[Event ");
+  EXPECT_EQ(c[0].bytes.view().substr(c[0].bytes.size() - 9), "1. e4 e5\n");
+  EXPECT_EQ(c[1].bytes.view().substr(0, 7), "[Event ");
   // No tag line within the cap (4 x target): the first line start after the target.
   const std::string lines(40, 'e');
   std::string moves;

@@ -160,9 +160,27 @@ TEST_F(Threads, TrickyCorpus) {
     for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "ndjson"},
                                           std::vector<std::string>{"status", "--format", "csv"}}) {
       args.push_back(f);
-      expect_same(dir, args, 256);
+      expect_same(dir, args, 256, {2, 8});
     }
   }
+}
+
+// The shared corpora straight from .zst, at the default chunk size (1 MiB).
+TEST_F(Threads, BigCorpora) {
+  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus";
+  std::size_t found = 0;
+  for (const char* name : {"lichess.pgn.zst", "otb.pgn.zst", "engine.pgn.zst"}) {
+    const fs::path f = root / name;
+    if (!fs::exists(f)) continue;
+    ++found;
+    for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "ndjson"},
+                                          std::vector<std::string>{"status", "--format", "csv"}}) {
+      args.push_back(f.string());
+      const PipelineStats s = expect_same(dir, args, std::size_t{1} << 20, {2});
+      EXPECT_GT(s.speculative, 50u) << name;
+    }
+  }
+  if (found == 0) GTEST_SKIP() << root << ": no corpus";
 }
 
 // A clean game; `n` makes each one different.
