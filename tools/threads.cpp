@@ -12,7 +12,14 @@ namespace {
 // stdout and stderr through stdio, as the one-thread commands always wrote.
 class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
  public:
-  void out(std::string_view bytes) override { std::fwrite(bytes.data(), 1, bytes.size(), stdout); }
+  explicit StdioEmitter(io::OutputSink* sink) : sink_(sink) {}
+  void out(std::string_view bytes) override {
+    if (sink_ != nullptr) {
+      sink_->write(bytes);
+    } else {
+      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    }
+  }
   void err(std::string_view bytes) override { std::fwrite(bytes.data(), 1, bytes.size(), stderr); }
   void open_failed(const std::string& path, const io::IoError& error) override {
     std::fprintf(stderr, "pgnkit: %s\n",
@@ -29,6 +36,9 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
     r.out.clear();
     r.err.clear();
   }
+
+ private:
+  io::OutputSink* sink_;
 };
 
 pipeline::RunStats run_sequential(const std::vector<std::string>& files, const pipeline::Job& job,
@@ -66,8 +76,8 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
 }
 
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job) {
-  StdioEmitter emitter;
+                           const pipeline::Job& job, io::OutputSink* out) {
+  StdioEmitter emitter(out);
   if (threads == 0) threads = pipeline::default_threads();
   if (threads == 1) return run_sequential(files, job, emitter);
   pipeline::Settings settings;

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "io/sink.h"
 #include "pipeline/pipeline.h"
 
 namespace pgnkit::tools {
@@ -21,7 +22,8 @@ void add_threads_option(CLI::App* cmd, unsigned& threads);
 // ("pgnkit: <name>: <why>"), in the same order. Test knobs (environment):
 // PGNKIT_CHUNK_SIZE=BYTES sets the splitter's target; PGNKIT_PIPELINE_STATS=1 prints how
 // the output was made (pipeline::RunStats) to stderr at the end.
+// out: where the job's output goes (null: stdout).
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job);
+                           const pipeline::Job& job, io::OutputSink* out = nullptr);
 
 }  // namespace pgnkit::tools

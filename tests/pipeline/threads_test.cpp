@@ -91,11 +91,13 @@ PipelineStats expect_same(const TempDir& dir, const std::vector<std::string>& ar
 const std::vector<std::vector<std::string>> kCommands = {
     {"check", "--format", "ndjson", "--strict"},
     {"status"},
+    {"annotate", "--fix-results", "--end-tags", "--claim-comments"},
     {"check"},
     {"status", "--format", "csv"},
     {"status", "--format", "ndjson"},
     {"check", "--no-variations", "--allow-null"},
     {"status", "--summary"},
+    {"annotate", "--on-error", "truncate", "--fen-comments"},
 };
 
 // Every command line of kCommands (or the first `commands`) at 2 and 8 threads.
@@ -371,6 +373,21 @@ TEST_F(Threads, SeveralFilesWithMissingAndTruncatedOnes) {
   EXPECT_NE(r.err.find("pgnkit: missing.pgn: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("truncated.pgn.zst: the input ended inside a zstd frame"), std::string::npos)
       << r.err;
+}
+
+TEST_F(Threads, AnnotateInPlaceWritesTheOneThreadFiles) {
+  const std::string broken = testing::read_file(PGNKIT_SOURCE_DIR "/data/broken.pgn");
+  const std::string sample = testing::read_file(PGNKIT_SOURCE_DIR "/data/sample.pgn");
+  std::vector<std::string> results;
+  for (const unsigned n : {1u, 8u}) {
+    const std::string a = dir.file("a" + std::to_string(n) + ".pgn", broken);
+    const std::string b = dir.file("b" + std::to_string(n) + ".pgn", sample);
+    const CliRun r = run(dir, {"annotate", "--in-place", "--fix-results", a, b}, n, 500);
+    EXPECT_EQ(r.child.status, 1) << r.err;
+    results.push_back(testing::read_file(a) + testing::read_file(b));
+  }
+  EXPECT_GT(results[0].size(), 10000u);
+  EXPECT_TRUE(results[0] == results[1]);
 }
 
 TEST_F(Threads, StdinGivesTheOneThreadOutput) {
