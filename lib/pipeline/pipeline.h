@@ -65,7 +65,8 @@ struct ChunkRead {
 class Job {
  public:
   // Reads read.source to its end (or the stop hook) with a fresh visitor, into result
-  // (whose outputs are already set up). Called on several threads at once: no shared state.
+  // (whose outputs are already set up), and sets result.stats to what read_pgn returned (the
+  // merger needs its games and clean_end). Called on several threads at once: no shared state.
   virtual void read(const ChunkRead& read, ChunkResult& result) const = 0;
   // Whether state that crosses games makes this chunk's speculative result unusable, given
   // the totals before it (check's --max-errors): the input's rest is then read on one

@@ -545,9 +545,10 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   sink_.line(r.game, line_.view());
 }
 
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options) {
+pgn::ReadStats stream_ndjson(io::Source& source, NdjsonGameSink& sink,
+                             const pgn::ReaderOptions& options) {
   NdjsonStream stream(sink);
-  pgn::read_pgn(source, stream, options);
+  return pgn::read_pgn(source, stream, options);
 }
 
 }  // namespace pgnkit::write

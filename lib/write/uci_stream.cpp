@@ -49,9 +49,10 @@ void UciStream::game_end(const replay::GameReport& r) {
       UciGame{r.game, move_errors, std::string_view(first, static_cast<std::size_t>(p - first))});
 }
 
-void stream_uci_lines(io::Source& source, UciGameSink& sink) {
+pgn::ReadStats stream_uci_lines(io::Source& source, UciGameSink& sink,
+                                const pgn::ReaderOptions& options) {
   UciStream stream(sink);
-  pgn::read_pgn(source, stream);
+  return pgn::read_pgn(source, stream, options);
 }
 
 }  // namespace pgnkit::write

@@ -54,6 +54,7 @@ class UciStream : public replay::ReadThroughReplayer, private replay::ReplaySink
 
 // Reads PGN from `source` and hands each game's UCI line to `sink` (in its own translation
 // unit: the reader is a template, instantiated here once for this visitor).
-void stream_uci_lines(io::Source& source, UciGameSink& sink);
+pgn::ReadStats stream_uci_lines(io::Source& source, UciGameSink& sink,
+                                const pgn::ReaderOptions& options = {});
 
 }  // namespace pgnkit::write

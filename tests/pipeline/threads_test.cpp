@@ -92,12 +92,17 @@ const std::vector<std::vector<std::string>> kCommands = {
     {"check", "--format", "ndjson", "--strict"},
     {"status"},
     {"annotate", "--fix-results", "--end-tags", "--claim-comments"},
+    {"convert", "--to", "ndjson"},
     {"check"},
     {"status", "--format", "csv"},
     {"status", "--format", "ndjson"},
     {"check", "--no-variations", "--allow-null"},
     {"status", "--summary"},
     {"annotate", "--on-error", "truncate", "--fen-comments"},
+    {"convert", "--to", "uci", "--on-error", "skip"},
+    {"convert", "--to", "pgn", "--tags", "seven"},
+    {"convert", "--to", "csv", "--columns", "WhiteElo,ECO"},
+    {"convert", "--to", "epd"},  // one thread: ids count games across inputs
 };
 
 // Every command line of kCommands (or the first `commands`) at 2 and 8 threads.
@@ -255,7 +260,7 @@ TEST_F(Threads, EveryRepairPathGivesTheOneThreadOutput) {
   for (const Nasty& n : nasty_inputs()) {
     SCOPED_TRACE(n.name);
     const std::string file = dir.file(std::string(n.name) + ".pgn", n.text);
-    const PipelineStats s = expect_same_everywhere(dir, file, 300, 4);
+    const PipelineStats s = expect_same_everywhere(dir, file, 300, 5);
     if (n.repairs) {
       EXPECT_GT(s.continuations, 0u) << n.name;
     }
@@ -363,8 +368,11 @@ TEST_F(Threads, SeveralFilesWithMissingAndTruncatedOnes) {
   const std::string broken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
   const std::vector<std::string> files = {
       sample, "missing.pgn", truncated, clean_zst, PGNKIT_SOURCE_DIR "/data", broken, truncated};
-  for (const char* cmd : {"check", "status"}) {
-    std::vector<std::string> args = {std::string(cmd)};
+  for (const std::vector<std::string>& cmd :
+       {std::vector<std::string>{"check"}, std::vector<std::string>{"status"},
+        std::vector<std::string>{"convert", "--to", "lan"},
+        std::vector<std::string>{"convert", "--to", "fen"}}) {
+    std::vector<std::string> args = cmd;
     args.insert(args.end(), files.begin(), files.end());
     expect_same(dir, args, 900);
   }
