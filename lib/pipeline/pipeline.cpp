@@ -52,11 +52,11 @@ class Pipeline final : Drain {
     settings_.chunk_size = std::max<std::size_t>(settings_.chunk_size, 64);
     // Input bytes in flight (docs/threads.md): enough for every worker to have a chunk and
     // one waiting, and for a continuation to keep what its reader's buffer may still hold
-    // (reader_buffer) plus two chunks of at most 4 * chunk_size (the splitter's cap), so
-    // that it can always pull the next one.
+    // (reader_buffer) plus the chunk it reads (at most 4 * chunk_size, the splitter's cap),
+    // so that it can always pull the next one.
     budget_ =
         settings_.reader_buffer + kKeepSlack +
-        std::max<std::size_t>(2 * std::size_t{settings_.threads} + 4, 8) * settings_.chunk_size;
+        std::max<std::size_t>(2 * std::size_t{settings_.threads} + 2, 6) * settings_.chunk_size;
   }
 
   RunStats run() {
@@ -384,13 +384,14 @@ class Pipeline final : Drain {
     return nullptr;
   }
 
-  // Releases front slots (of the continuation, before cur) that end at or before `limit`.
+  // Releases front slots (of the continuation, before cur) that start before `limit`.
   void release_before(const SlotPtr& cur, std::uint64_t limit) {
     for (;;) {
       {
         std::lock_guard lock(m_);
         const Slot& f = *slots_.front();
-        if (slots_.front() == cur || f.chunk.start.offset + f.chunk.bytes.size() > limit) return;
+        // A chunk starting before limit cannot be a stop target: its bytes are in the reader.
+        if (slots_.front() == cur || f.chunk.start.offset >= limit) return;
       }
       ++stats_.chunks;
       ++stats_.continued_chunks;

@@ -98,7 +98,7 @@ class Emitter {
 
 struct Settings {
   unsigned threads = 2;                           // workers (the merger helps too)
-  std::size_t chunk_size = std::size_t{1} << 20;  // the splitter's target
+  std::size_t chunk_size = std::size_t{1} << 19;  // the splitter's target (512 KiB)
   std::size_t reader_buffer = pgn::ReaderOptions{}.buffer_size;
   io::SourceOptions source;
 };
@@ -116,7 +116,7 @@ struct RunStats {
 };
 
 // Reads every input ("-" is stdin) through the pipeline. Memory: at most
-// reader_buffer + max(2 * threads + 4, 8) * chunk_size bytes of input in flight (plus one
+// reader_buffer + max(2 * threads + 2, 6) * chunk_size bytes of input in flight (plus one
 // chunk), their results, and one reader buffer per worker and the merger.
 RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
              const Settings& settings);
