@@ -17,7 +17,9 @@
 #include "io/sink.h"
 #include "laws_option.h"
 #include "pgn/reader.h"
+#include "pipeline/pipeline.h"
 #include "replay/record_builder.h"
+#include "threads.h"
 #include "write/annotate.h"
 #include "write/pgn_writer.h"
 
@@ -34,6 +36,7 @@ struct AnnotateArgs {
   EcoArgs eco;
   std::optional<eco::Book> book;  // loaded when eco.wanted
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
+  unsigned threads = 0;
 };
 
 write::OnError parse_on_error(const std::string& s) {
@@ -42,52 +45,73 @@ write::OnError parse_on_error(const std::string& s) {
   return write::OnError::Keep;
 }
 
-// Annotates every game it receives and writes it to the output.
+// Annotates every game it receives into the result's output; its error problems go to the
+// result's stderr bytes. Counters: games, with move errors, dropped.
 class AnnotateSink : public replay::RecordSink {
  public:
-  AnnotateSink(const AnnotateArgs& args, io::OutputSink& out) : args_(args), out_(out) {
+  AnnotateSink(const AnnotateArgs& args, pipeline::ChunkResult& result, pipeline::Drain* drain)
+      : args_(args), result_(result), drain_(drain) {
     write_options_.line_length = args.line_length;
   }
-  void set_file(std::string f) { file_ = std::move(f); }
-  std::uint64_t games() const { return games_; }
-  std::uint64_t bad_games() const { return bad_games_; }
-  std::uint64_t dropped() const { return dropped_; }
+  void set_file(std::string_view f) { file_ = f; }
 
-  void problem(const replay::Problem& p) override { print_error_to_stderr(text_, file_, p); }
+  void problem(const replay::Problem& p) override {
+    if (p.severity == replay::Severity::Error)
+      append_problem_text(result_.err, file_, p, true, false);
+  }
 
   void game(const replay::GameRecord& record) override {
-    ++games_;
-    if (write::has_move_errors(record)) ++bad_games_;
+    ++result_.counters[0];
+    if (write::has_move_errors(record)) ++result_.counters[1];
     work_ = record;
     if (!write::annotate(work_, args_.options)) {
-      ++dropped_;
+      ++result_.counters[2];
       return;
     }
     if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
-    text_.clear();
-    write::write_pgn(work_, write_options_, text_);
-    out_.write(text_);
+    write::write_pgn(work_, write_options_, result_.out.text());
+    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
   }
 
  private:
   const AnnotateArgs& args_;
-  io::OutputSink& out_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
   write::PgnWriteOptions write_options_;
   replay::GameRecord work_;
-  std::string text_, file_;
-  std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0;
+  std::string_view file_;
 };
 
-// Reads `files` into `sink`; returns false on an I/O error (already reported).
-bool annotate_files(const std::vector<std::string>& files, AnnotateSink& sink,
-                    replay::LawsChoice laws) {
-  replay::ReplayOptions options;
-  options.laws = laws;
-  return !for_each_input(files, [&sink, &options](io::Source& source) {
-    sink.set_file(std::string(source.name()));
+// One read of annotate: the whole input with one thread, or a chunk of it (lib/pipeline).
+class AnnotateJob final : public pipeline::Job {
+ public:
+  explicit AnnotateJob(const AnnotateArgs& args) : args_(args) {}
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    AnnotateSink sink(args_, result, read.drain);
+    sink.set_file(read.input);
+    replay::ReplayOptions options;
+    options.laws = args_.laws;
     replay::RecordBuilder builder(sink, options);
-    pgn::read_pgn(source, builder);
-  });
+    result.stats = pgn::read_pgn(read.source, builder, read.options);
+  }
+
+ private:
+  const AnnotateArgs& args_;
+};
+
+struct AnnotateTotals {
+  std::uint64_t games = 0, bad_games = 0, dropped = 0;
+};
+
+// Reads `files` into `out`; false on an I/O error (already reported).
+bool annotate_files(const std::vector<std::string>& files, const AnnotateArgs& args,
+                    io::OutputSink& out, AnnotateTotals& totals) {
+  const AnnotateJob job(args);
+  const pipeline::RunStats run = run_job(files, args.threads, job, &out);
+  totals.games += run.totals[0];
+  totals.bad_games += run.totals[1];
+  totals.dropped += run.totals[2];
+  return !run.io_failed;
 }
 
 bool report_sink_error(const io::OutputSink& out) {
@@ -96,21 +120,20 @@ bool report_sink_error(const io::OutputSink& out) {
   return true;
 }
 
-int finish(const AnnotateSink& sink, bool failed) {
-  std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped\n",
-               static_cast<unsigned long long>(sink.games()),
-               static_cast<unsigned long long>(sink.bad_games()),
-               sink.bad_games() ? "see above" : "none",
-               static_cast<unsigned long long>(sink.dropped()));
+int finish(const AnnotateTotals& sink, bool failed) {
+  std::fprintf(
+      stderr, "%llu games, %llu with move errors (%s), %llu dropped\n",
+      static_cast<unsigned long long>(sink.games), static_cast<unsigned long long>(sink.bad_games),
+      sink.bad_games ? "see above" : "none", static_cast<unsigned long long>(sink.dropped));
   if (failed) return kExitUsage;
-  return sink.bad_games() ? kExitProblems : kExitOk;
+  return sink.bad_games ? kExitProblems : kExitOk;
 }
 
 // Each file is rewritten through a temporary file beside it, renamed over the original only
 // when everything succeeded.
 int run_in_place(const AnnotateArgs& args) {
   bool failed = false;
-  std::uint64_t games = 0, bad = 0, dropped = 0;
+  AnnotateTotals totals;
   for (const std::string& path : args.files) {
     std::string tmp = path + ".pgnkit-XXXXXX";
     const int fd = mkstemp(tmp.data());
@@ -125,13 +148,9 @@ int run_in_place(const AnnotateArgs& args) {
     auto out = io::OutputSink::open(tmp, &err, compress);
     bool ok = out.has_value();
     if (ok) {
-      AnnotateSink sink(args, *out);
-      ok = annotate_files({path}, sink, args.laws);
+      ok = annotate_files({path}, args, *out, totals);
       ok = out->finish() && ok;
       ok = !report_sink_error(*out) && ok;
-      games += sink.games();
-      bad += sink.bad_games();
-      dropped += sink.dropped();
     } else {
       std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, tmp).c_str());
     }
@@ -152,10 +171,11 @@ int run_in_place(const AnnotateArgs& args) {
     }
   }
   std::fprintf(stderr, "%llu games, %llu with move errors, %llu dropped\n",
-               static_cast<unsigned long long>(games), static_cast<unsigned long long>(bad),
-               static_cast<unsigned long long>(dropped));
+               static_cast<unsigned long long>(totals.games),
+               static_cast<unsigned long long>(totals.bad_games),
+               static_cast<unsigned long long>(totals.dropped));
   if (failed) return kExitUsage;
-  return bad ? kExitProblems : kExitOk;
+  return totals.bad_games ? kExitProblems : kExitOk;
 }
 
 int run_annotate(AnnotateArgs& args) {
@@ -180,12 +200,12 @@ int run_annotate(AnnotateArgs& args) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
     return kExitUsage;
   }
-  AnnotateSink sink(args, *out);
+  AnnotateTotals totals;
   bool failed = false;
-  failed |= !annotate_files(args.files, sink, args.laws);
+  failed |= !annotate_files(args.files, args, *out, totals);
   failed |= !out->finish();
   failed |= report_sink_error(*out);
-  return finish(sink, failed);
+  return finish(totals, failed);
 }
 
 }  // namespace
@@ -219,6 +239,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
   cmd->add_option("--line-length", args->line_length, "Wrap movetext at N characters")
       ->check(CLI::Range(20, 100000));
   add_laws_option(*cmd, args->laws);
+  add_threads_option(cmd, args->threads);
   cmd->footer(
       "Output is export-format PGN: Seven Tag Roster first, canonical SAN, lines of at most 80\n"
       "characters; comments, NAGs and variations are kept. Annotating twice gives the same "
@@ -228,6 +249,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
       "  pgnkit annotate --claim-comments --on-error truncate games.pgn.zst -o clean.pgn.zst\n"
       "  pgnkit annotate --in-place --fix-results archive.pgn\n"
       "  pgnkit annotate --eco games.pgn -o classified.pgn   (ECO, Opening, Variation tags)\n"
+      "  pgnkit annotate -j 8 --end-tags big.pgn.zst -o annotated.pgn   (same bytes as -j 1)\n"
       "Exit status: 0 written, 1 some games had move errors (handled per --on-error), 2 usage\n"
       "or I/O error (with --in-place the original is then left unchanged). See docs/annotate.md.");
   cmd->callback([args, &exit_code] { exit_code = run_annotate(*args); });

@@ -9,157 +9,84 @@
 #include <string>
 #include <vector>
 
-#include "check_ci.h"
+#include "check_args.h"
 #include "commands.h"
 #include "diagnostic.h"
 #include "input.h"
 #include "laws_option.h"
 #include "pgn/reader.h"
-#include "progress.h"
+#include "pipeline/pipeline.h"
 #include "replay/replayer.h"
+#include "threads.h"
 
 namespace pgnkit::tools {
 namespace {
 
-struct CheckArgs {
-  std::vector<std::string> files;
-  bool strict = false;
-  bool quiet = false;
-  std::uint64_t max_errors = 0;
-  bool no_variations = false;
-  bool allow_null = false;
-  std::string format = "text";
-  std::string color = "auto";
-  CiArgs ci;  // --select ... --baseline: check_ci.h
-  ProgressMode progress = ProgressMode::Auto;
-  replay::LawsChoice laws = replay::LawsChoice::ByDate;
-  bool laws_given = false;  // --laws was on the command line (it wins over pgnkit.toml)
-};
-
 struct Totals {
   std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
                 unsupported = 0, bytes = 0;
-  std::uint64_t suppressed = 0;  // known problems the baseline held back
+
+  // As pipeline::Counters, which the pipeline sums chunk by chunk.
+  pipeline::Counters counters() const {
+    return {games, plies, errors, warnings, games_with_errors, unsupported, bytes};
+  }
+  static Totals from(const pipeline::Counters& c) {
+    return {c[0], c[1], c[2], c[3], c[4], c[5], c[6]};
+  }
 };
 
 class CheckSink : public replay::ReplaySink {
  public:
-  CheckSink(const CheckArgs& args, bool color, Progress& progress, CiRun* ci)
-      : args_(args),
-        color_(color),
-        progress_(progress),
-        stdout_is_tty_(isatty(STDOUT_FILENO)),
-        ci_(ci) {}
+  // Problems go into `out`; through `drain` (when set) whenever a good deal has gathered.
+  CheckSink(const CheckArgs& args, bool color, pipeline::ChunkResult& result,
+            pipeline::Drain* drain, const Totals& seed)
+      : args_(args), color_(color), result_(result), drain_(drain), totals_(seed) {}
 
-  void set_file(std::string name) {
-    file_ = std::move(name);
-    if (ci_) ci_->begin_file(file_);
-  }
-  // After a file: problems the gate still holds (a game the input cut off) are decided.
-  void end_file() {
-    if (!ci_) return;
-    ci_->gate().end_game();
-    drain_ci();
-  }
   Totals& totals() { return totals_; }
-  CiRun* ci() { return ci_; }
-  bool limit_reached() const {
-    return args_.max_errors > 0 && counted_errors() >= args_.max_errors;
+  bool limit_reached() const { return limit_reached(totals_); }
+  bool limit_reached(const Totals& t) const {
+    return args_.max_errors > 0 && counted_errors(t) >= args_.max_errors;
   }
 
   void problem(const replay::Problem& p) override {
     // The source's own error message (printed after reading) says more than the reader's.
     if (p.code == replay::ProblemCode::Syntax && p.syntax == pgn::SyntaxCode::InputError) return;
-    if (ci_) {  // rules, fingerprints, baseline: decided by the gate, then counted here
-      ci_->gate().problem(p);
-      if (p.game == 0) drain_ci();
-      return;
-    }
     const bool error = p.severity == replay::Severity::Error;
     if (error) {
       ++totals_.errors;
     } else {
       ++totals_.warnings;
     }
-    if (args_.quiet || (args_.max_errors > 0 && counted_errors() > args_.max_errors)) return;
+    if (args_.quiet || (args_.max_errors > 0 && counted_errors(totals_) > args_.max_errors)) return;
+    const bool as_error = error || args_.strict;
     if (args_.format == "ndjson") {
-      print_json(p);
+      append_problem_json(result_.out, file_, p, as_error);
     } else {
-      print_text(p);
+      append_problem_text(result_.out, file_, p, as_error, color_);
     }
+    if (drain_ && result_.out.size() >= (std::size_t{1} << 15)) drain_->flush(result_);
   }
 
   void game_end(const replay::GameReport& r) override {
     ++totals_.games;
-    progress_.set_games(totals_.games);
     totals_.plies += r.plies;
-    std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
-    if (ci_) {
-      ci_->gate().end_game();
-      errors = drain_ci();
-    }
+    const std::uint64_t errors = r.errors + (args_.strict ? r.warnings : 0);
     if (errors) ++totals_.games_with_errors;
     if (r.unsupported_variant) ++totals_.unsupported;
   }
 
+  void set_file(std::string_view name) { file_ = name; }
+
  private:
-  std::uint64_t counted_errors() const {
-    return totals_.errors + (args_.strict ? totals_.warnings : 0);
-  }
-
-  void print_text(const replay::Problem& p) {
-    out_.clear();
-    append_problem_text(out_, file_, p, p.severity == replay::Severity::Error || args_.strict,
-                        color_);
-    write_out();
-  }
-
-  void print_json(const replay::Problem& p) {
-    out_.clear();
-    append_problem_json(out_, file_, p, p.severity == replay::Severity::Error || args_.strict);
-    write_out();
-  }
-
-  void write_out() {
-    if (stdout_is_tty_) progress_.before_output();  // the same terminal, perhaps
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
-  }
-
-  // Counts and prints what the gate decided; returns how many of them count as errors.
-  std::uint64_t drain_ci() {
-    std::uint64_t counted = 0;
-    for (CheckGate::Decided& d : ci_->gate().take()) {
-      if (d.verdict == CheckGate::Verdict::Suppressed) {
-        ++totals_.suppressed;
-        continue;
-      }
-      ci_->record(file_, d);
-      const bool error = d.severity == replay::Severity::Error;
-      ++(error ? totals_.errors : totals_.warnings);
-      if (error || args_.strict) ++counted;
-      if (args_.quiet || (args_.max_errors > 0 && counted_errors() > args_.max_errors)) continue;
-      d.problem.severity = d.severity;
-      out_.clear();
-      if (args_.format == "ndjson") {
-        append_problem_json(out_, file_, d.problem, error || args_.strict);
-      } else if (args_.format == "text") {
-        append_problem_text(out_, file_, d.problem, error || args_.strict, color_);
-      } else {
-        ci_->format_problem(out_, d, args_.strict);
-      }
-      write_out();
-    }
-    ci_->gate().take().clear();
-    return counted;
+  std::uint64_t counted_errors(const Totals& t) const {
+    return t.errors + (args_.strict ? t.warnings : 0);
   }
 
   const CheckArgs& args_;
   bool color_;
-  Progress& progress_;
-  const bool stdout_is_tty_;
-  CiRun* ci_;  // null: plain text or NDJSON, every code as found (the fast path)
-  std::string file_;
-  std::string out_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
+  std::string_view file_;
   Totals totals_;
 };
 
@@ -172,25 +99,54 @@ class CheckVisitor : public replay::Replayer {
     if (sink_.limit_reached()) return pgn::Control::StopGame;
     return Replayer::begin_movetext();
   }
-  // The gate's fingerprints need the game's tags.
-  void begin_game(const pgn::GameInfo& info) {
-    if (CiRun* ci = sink_.ci()) ci->gate().begin_game();
-    Replayer::begin_game(info);
-  }
-  pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
-    if (CiRun* ci = sink_.ci()) ci->gate().tag(name, value_raw);
-    return Replayer::tag(name, value_raw, where);
-  }
 
  private:
   CheckSink& sink_;
 };
 
-bool use_color(const std::string& mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-}
+// One read of check: the whole input with one thread, or a chunk of it (lib/pipeline).
+class CheckJob final : public pipeline::Job {
+ public:
+  CheckJob(const CheckArgs& args, bool color) : args_(args), color_(color) {
+    opt_.variations = !args.no_variations;
+    opt_.allow_null = args.allow_null;
+    opt_.laws = args.laws;
+  }
+
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    const Totals seed = Totals::from(read.seed);
+    CheckSink sink(args_, color_, result, read.drain, seed);
+    sink.set_file(read.input);
+    CheckVisitor visitor(sink, opt_);
+    result.stats = pgn::read_pgn(read.source, visitor, read.options);
+    sink.totals().bytes += result.stats.bytes;
+    const pipeline::Counters total = sink.totals().counters(), before = seed.counters();
+    for (std::size_t i = 0; i < total.size(); ++i) result.counters[i] = total[i] - before[i];
+  }
+
+  // --max-errors: the chunk in which the count reaches the limit is read again on one reader
+  // seeded with the count before it, which then stops replaying exactly where one thread does.
+  bool needs_sequential(const pipeline::Counters& before,
+                        const pipeline::Counters& chunk) const override {
+    Totals t = Totals::from(before);
+    const Totals c = Totals::from(chunk);
+    t.errors += c.errors;
+    t.warnings += c.warnings;
+    return limit_reached(t);
+  }
+  bool stop_after_input(const pipeline::Counters& totals) const override {
+    return limit_reached(Totals::from(totals));
+  }
+
+ private:
+  bool limit_reached(const Totals& t) const {
+    return args_.max_errors > 0 && t.errors + (args_.strict ? t.warnings : 0) >= args_.max_errors;
+  }
+
+  const CheckArgs& args_;
+  bool color_;
+  replay::ReplayOptions opt_;
+};
 
 int run_check(CheckArgs args) {
   std::optional<CiRun> ci;
@@ -201,50 +157,36 @@ int run_check(CheckArgs args) {
     return status;
   }
   if (config_laws && !args.laws_given) args.laws = laws_choice(*config_laws);
-  Progress progress(args.progress, input_bytes(args.files));
-  CheckSink sink(args, args.format == "text" && use_color(args.color), progress,
-                 ci ? &*ci : nullptr);
-  if (ci) ci->begin_output();
-  replay::ReplayOptions opt;
-  opt.variations = !args.no_variations;
-  opt.allow_null = args.allow_null;
-  opt.laws = args.laws;
+  if (ci) return run_check_gated(args, *ci);
+  const CheckJob job(args, args.format == "text" && use_color(args.color));
   const auto t0 = std::chrono::steady_clock::now();
-  const bool io_failed = for_each_input(
-      args.files,
-      [&](io::Source& source) {
-        sink.set_file(std::string(source.name()));
-        CheckVisitor visitor(sink, opt);
-        sink.totals().bytes += pgn::read_pgn(source, visitor).bytes;
-        sink.end_file();
-        return !sink.limit_reached();
-      },
-      progress.bytes_counter());
+  Progress progress(args.progress, input_bytes(args.files));
+  const pipeline::RunStats run = run_job(args.files, args.threads, job, nullptr, &progress);
   progress.finish();
-  if (ci) ci->end_output();
+  const bool io_failed = run.io_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const Totals& t = sink.totals();
-  const std::string suppressed =
-      ci && ci->has_baseline()
-          ? ", " + std::to_string(t.suppressed) + " known problems suppressed by the baseline"
-          : std::string();
+  const Totals t = Totals::from(run.totals);
   std::fprintf(stderr,
                "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
-               "%llu unsupported-variant games%s, %.2f s, %.1f MB/s%s\n",
+               "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
                static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
                static_cast<unsigned long long>(t.errors),
                static_cast<unsigned long long>(t.warnings),
                static_cast<unsigned long long>(t.games_with_errors),
-               static_cast<unsigned long long>(t.unsupported), suppressed.c_str(), secs,
+               static_cast<unsigned long long>(t.unsupported), secs,
                secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
-               sink.limit_reached() ? " (stopped at --max-errors)" : "");
-  if (ci && !ci->finish()) return kExitUsage;  // --write-baseline could not be written
+               job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
   if (io_failed) return kExitUsage;
-  if (ci && ci->writes_baseline()) return kExitOk;  // the problems found are now known ones
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }
 
 }  // namespace
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+}
 
 void register_check(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<CheckArgs>();
@@ -266,6 +208,7 @@ void register_check(CLI::App& app, int& exit_code) {
   register_ci_options(*cmd, args->ci);
   add_progress_options(cmd, args->progress);
   add_laws_option(*cmd, args->laws);
+  add_threads_option(cmd, args->threads);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"
@@ -274,6 +217,7 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check -j 8 lichess.pgn      (8 threads; the same output as -j 1)\n"
       "  pgnkit check --laws current old_archive.pgn   (fivefold/75 moves end 1980s games too)\n"
       "  pgnkit check --format sarif --sarif-root . games/*.pgn > pgnkit.sarif\n"
       "  pgnkit check --select illegal,end --ignore wrong_side games.pgn\n"

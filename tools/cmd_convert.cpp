@@ -12,7 +12,9 @@
 #include "laws_option.h"
 #include "ndjson/reader.h"
 #include "pgn/reader.h"
+#include "pipeline/pipeline.h"
 #include "replay/record_builder.h"
+#include "threads.h"
 #include "write/annotate.h"
 #include "write/json.h"
 #include "write/line_writers.h"
@@ -37,6 +39,7 @@ struct ConvertArgs {
   bool moves_only = false, include_start = false;
   std::vector<std::string> columns;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
+  unsigned threads = 0;
   // Derived.
   Format format = Format::Pgn;
   write::AnnotateOptions annotate;
@@ -53,48 +56,51 @@ Format parse_format(const std::string& s) {
   return Format::Pgn;
 }
 
-// Writes every game it receives in the output format; prints problems and bad lines.
+// Counters of a read (pipeline::Counters): games, with move errors, dropped, bad NDJSON
+// lines, and the highest game number seen (EPD ids count games across inputs).
+enum Counter : std::size_t { kGames, kBadGames, kDropped, kBadLines, kFileGames };
+
+// Writes every game it receives in the output format into the result; its error problems
+// and bad lines go to the result's stderr bytes.
 class ConvertSink : public replay::RecordSink,
                     public write::UciGameSink,
                     public write::NdjsonGameSink,
                     public ndjson::ErrorSink {
  public:
-  ConvertSink(const ConvertArgs& args, io::OutputSink& out) : args_(args), out_(out) {}
-  void set_file(std::string f) {
-    id_base_ += file_games_;
-    file_games_ = 0;
-    file_ = std::move(f);
-  }
-  std::uint64_t games() const { return games_; }
-  std::uint64_t bad_games() const { return bad_games_; }
-  std::uint64_t dropped() const { return dropped_; }
-  std::uint64_t bad_lines() const { return bad_lines_; }
+  // id_base: the games of the inputs before this one (EPD ids; one thread only).
+  ConvertSink(const ConvertArgs& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
+              std::string_view file, std::uint64_t id_base)
+      : args_(args), result_(result), drain_(drain), file_(file), id_base_(id_base) {}
 
-  void problem(const replay::Problem& p) override { print_error_to_stderr(text_, file_, p); }
+  void problem(const replay::Problem& p) override {
+    if (p.severity == replay::Severity::Error)
+      append_problem_text(result_.err, file_, p, true, false);
+  }
 
   void line_error(const ndjson::LineError& e) override {
-    ++bad_lines_;
-    file_games_ = std::max(file_games_, e.game);
-    text_.clear();
-    text_ += file_;
-    text_ += ':' + std::to_string(e.where.line) + ':' + std::to_string(e.where.column);
-    text_ += ": error[";
-    text_ += ndjson::error_code_name(e.code);
-    text_ += "]: ";
-    write::append_utf8(text_, e.message);
-    text_ += " [game " + std::to_string(e.game) + ", line skipped]\n";
-    std::fwrite(text_.data(), 1, text_.size(), stderr);
+    ++result_.counters[kBadLines];
+    seen(e.game);
+    std::string& text = result_.err.text();
+    text += file_;
+    text += ':' + std::to_string(e.where.line) + ':' + std::to_string(e.where.column);
+    text += ": error[";
+    text += ndjson::error_code_name(e.code);
+    text += "]: ";
+    write::append_utf8(text, e.message);
+    text += " [game ";
+    result_.err.game_number(e.game);
+    result_.err.text() += ", line skipped]\n";
   }
 
   void game(const replay::GameRecord& record) override {
-    ++games_;
-    file_games_ = std::max(file_games_, record.number);
+    ++result_.counters[kGames];
+    seen(record.number);
     const replay::GameRecord* game = &record;
     if (write::has_move_errors(record)) {
-      ++bad_games_;
+      ++result_.counters[kBadGames];
       work_ = record;
       if (!write::annotate(work_, args_.annotate)) {
-        ++dropped_;
+        ++result_.counters[kDropped];
         return;
       }
       game = &work_;
@@ -104,40 +110,41 @@ class ConvertSink : public replay::RecordSink,
 
   // A game streamed to NDJSON (no record, no move errors): the line is ready.
   void line(std::uint64_t number, std::string_view line) override {
-    ++games_;
-    file_games_ = std::max(file_games_, number);
-    out_.write(line);
+    ++result_.counters[kGames];
+    seen(number);
+    put(line);
   }
   // A game streamed to NDJSON that has move errors: the record path.
   void record(const replay::GameRecord& record) override { game(record); }
 
   // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
   void game(const write::UciGame& uci) override {
-    ++games_;
-    file_games_ = std::max(file_games_, uci.number);
+    ++result_.counters[kGames];
+    seen(uci.number);
     if (uci.move_errors) {
-      ++bad_games_;
+      ++result_.counters[kBadGames];
       if (args_.annotate.on_error == write::OnError::Skip) {
-        ++dropped_;
+        ++result_.counters[kDropped];
         return;
       }
     }
-    out_.write(uci.line);
-  }
-
-  void header() {
-    if (args_.format != Format::Csv) return;
-    text_.clear();
-    write::write_csv_header(args_.columns, text_);
-    out_.write(text_);
+    put(uci.line);
   }
 
  private:
+  void seen(std::uint64_t number) {
+    result_.counters[kFileGames] = std::max(result_.counters[kFileGames], number);
+  }
+  void put(std::string_view bytes) {
+    result_.out.text().append(bytes);
+    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
+  }
+
   void write_game(const replay::GameRecord& game, std::uint64_t id) {
     if (args_.format == Format::Ndjson) {
       buffer_.clear();
       write::write_ndjson(game, {args_.moves_only}, buffer_);
-      out_.write(buffer_.view());
+      put(buffer_.view());
       return;
     }
     text_.clear();
@@ -152,16 +159,17 @@ class ConvertSink : public replay::RecordSink,
         break;
       case Format::Csv: write::write_csv_row(game, args_.columns, text_); break;
     }
-    out_.write(text_);
+    put(text_);
   }
 
   const ConvertArgs& args_;
-  io::OutputSink& out_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
+  std::string_view file_;
+  std::uint64_t id_base_;
   replay::GameRecord work_;
-  std::string text_, file_;
+  std::string text_;
   write::TextBuffer buffer_;  // NDJSON
-  std::uint64_t games_ = 0, bad_games_ = 0, dropped_ = 0, bad_lines_ = 0;
-  std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids count games across all inputs
 };
 
 // A RecordBuilder that can leave comments and NAGs out of the records when the output does
@@ -181,18 +189,16 @@ class Builder : public replay::RecordBuilder {
   bool comments_, nags_;
 };
 
-// Reads one input into `sink`.
-void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& sink) {
-  sink.set_file(std::string(source.name()));
+// Reads one input (or a chunk of it) into `sink`.
+pgn::ReadStats convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& sink,
+                              const pgn::ReaderOptions& reader) {
   if (args.format == Format::Uci && args.from == "pgn") {
     // UCI needs the main line's moves only: no record.
-    write::stream_uci_lines(source, sink, args.laws);
-    return;
+    return write::stream_uci_lines(source, sink, reader, args.laws);
   }
   if (args.format == Format::Ndjson && args.from == "pgn" && !args.moves_only) {
     // Records only for the games with move errors (--on-error).
-    write::stream_ndjson(source, sink, {}, args.laws);
-    return;
+    return write::stream_ndjson(source, sink, reader, args.laws);
   }
   const bool all = args.format == Format::Ndjson;
   const bool comments = all || (args.format == Format::Pgn && args.pgn.comments);
@@ -208,10 +214,23 @@ void convert_source(io::Source& source, const ConvertArgs& args, ConvertSink& si
     options.comments = comments;
     options.nags = nags;
     ndjson::read_ndjson(source, builder, sink, options);
-  } else {
-    pgn::read_pgn(source, builder);
+    return {};  // one thread only: no chunk statistics needed
   }
+  return pgn::read_pgn(source, builder, reader);
 }
+
+// One read of convert: the whole input with one thread, or a chunk of it (lib/pipeline).
+class ConvertJob final : public pipeline::Job {
+ public:
+  explicit ConvertJob(const ConvertArgs& args) : args_(args) {}
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    ConvertSink sink(args_, result, read.drain, read.input, read.seed[kFileGames]);
+    result.stats = convert_source(read.source, args_, sink, read.options);
+  }
+
+ private:
+  const ConvertArgs& args_;
+};
 
 // Options that only make sense for some formats: a usage error elsewhere.
 bool check_options(const ConvertArgs& a, const std::vector<std::string>& given) {
@@ -252,25 +271,33 @@ int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
     return kExitUsage;
   }
-  ConvertSink sink(args, *out);
-  sink.header();
-  bool failed =
-      for_each_input(args.files, [&](io::Source& source) { convert_source(source, args, sink); });
+  if (args.format == Format::Csv) {
+    std::string header;
+    write::write_csv_header(args.columns, header);
+    out->write(header);
+  }
+  // FEN and EPD ids count games across inputs, and NDJSON input has its own reader: those
+  // read on one thread (docs/threads.md).
+  const bool parallel =
+      args.from == "pgn" && args.format != Format::Fen && args.format != Format::Epd;
+  const ConvertJob job(args);
+  const pipeline::RunStats run = run_job(args.files, parallel ? args.threads : 1, job, &*out);
+  const pipeline::Counters& t = run.totals;
+  bool failed = run.io_failed;
   failed |= !out->finish();
   if (out->error()) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
     failed = true;
   }
   std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped",
-               static_cast<unsigned long long>(sink.games()),
-               static_cast<unsigned long long>(sink.bad_games()),
-               sink.bad_games() ? "see above" : "none",
-               static_cast<unsigned long long>(sink.dropped()));
+               static_cast<unsigned long long>(t[kGames]),
+               static_cast<unsigned long long>(t[kBadGames]), t[kBadGames] ? "see above" : "none",
+               static_cast<unsigned long long>(t[kDropped]));
   if (args.from == "ndjson")
-    std::fprintf(stderr, ", %llu bad lines", static_cast<unsigned long long>(sink.bad_lines()));
+    std::fprintf(stderr, ", %llu bad lines", static_cast<unsigned long long>(t[kBadLines]));
   std::fputc('\n', stderr);
   if (failed) return kExitUsage;
-  return sink.bad_games() || sink.bad_lines() ? kExitProblems : kExitOk;
+  return t[kBadGames] || t[kBadLines] ? kExitProblems : kExitOk;
 }
 
 }  // namespace
@@ -308,6 +335,7 @@ void register_convert(CLI::App& app, int& exit_code) {
       ->delimiter(',')
       ->allow_extra_args(false);
   add_laws_option(*cmd, args->laws);
+  add_threads_option(cmd, args->threads);
   cmd->footer(
       "Formats: pgn (export format), ndjson (one JSON object per game, docs/formats.md), uci and\n"
       "lan (one line of moves per game), fen and epd (one line per position), csv (one row per\n"
@@ -317,6 +345,8 @@ void register_convert(CLI::App& app, int& exit_code) {
       "  pgnkit convert --from ndjson --to pgn lichess_export.ndjson -o games.pgn\n"
       "  pgnkit convert --to uci --on-error truncate games.pgn.zst\n"
       "  pgnkit convert --to csv --columns WhiteElo,BlackElo,ECO games.pgn\n"
+      "  pgnkit convert -j 8 --to ndjson games.pgn.zst -o games.ndjson   (same bytes as -j 1)\n"
+      "-j/--threads: --to fen and epd, and --from ndjson, read on one thread.\n"
       "Exit status: 0 converted, 1 some games had move errors or some NDJSON lines were bad\n"
       "(the rest is converted), 2 usage or I/O error. See docs/convert.md.");
   cmd->callback([args, cmd, &exit_code] {

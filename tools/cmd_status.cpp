@@ -19,6 +19,7 @@
 #include "replay/replayer.h"
 #include "status_eco.h"
 #include "status_record.h"
+#include "threads.h"
 #include "write/json.h"
 
 namespace pgnkit::tools {
@@ -31,6 +32,7 @@ struct StatusArgs {
   bool no_variations = false;
   EcoArgs eco;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
+  unsigned threads = 0;
 };
 
 enum class Format : std::uint8_t { Text, Csv, Ndjson };
@@ -39,22 +41,31 @@ Format parse_format(const std::string& name) {
   return name == "ndjson" ? Format::Ndjson : name == "csv" ? Format::Csv : Format::Text;
 }
 
+// Counters (pipeline::Counters): games by replay::GameStatus, by consistency, inconsistent.
+constexpr std::size_t kByStatus = 0, kByConsistency = 8, kInconsistent = 11;
+
 class StatusSink : public replay::ReplaySink {
  public:
-  explicit StatusSink(const StatusArgs& args) : args_(args), format_(parse_format(args.format)) {}
-  void set_file(std::string_view name) { file_ = StatusFile(name); }
-  std::uint64_t inconsistent() const { return inconsistent_; }
+  // Records go into out; through `drain` (when set) every 64 KiB.
+  StatusSink(const StatusArgs& args, std::string_view file, pipeline::ChunkResult& result,
+             pipeline::Drain* drain)
+      : args_(args),
+        format_(parse_format(args.format)),
+        file_(file),
+        result_(result),
+        drain_(drain) {}
+
+  void problem(const replay::Problem&) override {}
   // With --eco: the classification of the game being reported.
   void set_classifier(const eco::Classifier* c) { eco_ = c; }
 
-  void problem(const replay::Problem&) override {}
-
   void game_end(const replay::GameReport& r) override {
-    // Counted in arrays (this runs once per game); named and sorted only for the summary.
-    ++status_counts_[static_cast<std::size_t>(r.status)];
+    // Counted in the result's counters (this runs once per game); named only for the summary.
+    ++result_.counters[kByStatus + static_cast<std::size_t>(r.status)];
     const bool judged = status_judged(r);
-    ++consistency_counts_[!judged ? 0 : r.consistent ? 1 : 2];
-    if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal) ++inconsistent_;
+    ++result_.counters[kByConsistency + (!judged ? 0 : r.consistent ? 1 : 2)];
+    if ((judged && !r.consistent) || r.status == replay::GameStatus::Illegal)
+      ++result_.counters[kInconsistent];
     if (args_.summary) return;
     const std::size_t row_start = out_.size();
     switch (format_) {
@@ -63,47 +74,15 @@ class StatusSink : public replay::ReplaySink {
       case Format::Text: put_status_text(out_, r); break;
     }
     if (eco_) put_eco_columns(row_start);
-    if (out_.size() >= (std::size_t{1} << 16)) flush();  // one write per 64 KiB, not per game
-  }
-
-  void flush() { out_.flush(stdout); }
-
-  void print_summary() {
-    flush();
-    std::map<std::string, std::uint64_t> by_status, by_consistency;
-    for (std::size_t i = 0; i < status_counts_.size(); ++i)
-      if (status_counts_[i])
-        by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
-            status_counts_[i];
-    constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
-    for (std::size_t i = 0; i < 3; ++i)
-      if (consistency_counts_[i]) by_consistency[kConsistency[i]] = consistency_counts_[i];
-    std::string text;
-    if (format_ == Format::Ndjson) {
-      text += "{\"summary\":true,\"by_status\":{";
-      join_json(text, by_status);
-      text += "},\"by_consistency\":{";
-      join_json(text, by_consistency);
-      text += "}}\n";
-    } else {
-      for (const auto& [k, v] : by_status) text += "status " + k + ": " + std::to_string(v) + "\n";
-      for (const auto& [k, v] : by_consistency) text += k + ": " + std::to_string(v) + "\n";
+    if (drain_ && out_.size() >= (std::size_t{1} << 16)) {  // one write per 64 KiB, not per game
+      out_.move_to(result_.out);
+      drain_->flush(result_);
     }
-    out_.put(text);
-    flush();
   }
+
+  OutputBuffer& out() { return out_; }
 
  private:
-  static void join_json(std::string& out, const std::map<std::string, std::uint64_t>& m) {
-    bool first = true;
-    for (const auto& [k, v] : m) {
-      if (!first) out += ',';
-      first = false;
-      write::append_json_string(out, k);
-      out += ':' + std::to_string(v);
-    }
-  }
-
   void put_eco_columns(std::size_t row_start) {
     switch (format_) {
       case Format::Ndjson: put_eco_ndjson(out_, eco_->opening()); break;
@@ -115,21 +94,78 @@ class StatusSink : public replay::ReplaySink {
   const StatusArgs& args_;
   const eco::Classifier* eco_ = nullptr;
   const Format format_;
-  StatusFile file_{""};
+  StatusFile file_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
   OutputBuffer out_;
-  std::array<std::uint64_t, 8> status_counts_{};       // by replay::GameStatus
-  std::array<std::uint64_t, 3> consistency_counts_{};  // not judged, consistent, inconsistent
-  std::uint64_t inconsistent_ = 0;
 };
+
+// One read of status: the whole input with one thread, or a chunk of it (lib/pipeline).
+class StatusJob final : public pipeline::Job {
+ public:
+  // book: the opening book of --eco, read-only and shared by the workers (or null).
+  StatusJob(const StatusArgs& args, const eco::Book* book) : args_(args), book_(book) {
+    opt_.variations = !args.no_variations;
+    opt_.tag_checks = false;
+    opt_.laws = args.laws;
+  }
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    StatusSink sink(args_, read.input, result, read.drain);
+    if (read.game_base) sink.out().set_base(*read.game_base);
+    if (book_ != nullptr) {
+      eco::Classifying<replay::Replayer> replayer(*book_, sink, opt_);
+      sink.set_classifier(&replayer.classifier());
+      result.stats = pgn::read_pgn(read.source, replayer, read.options);
+    } else {
+      replay::Replayer replayer(sink, opt_);
+      result.stats = pgn::read_pgn(read.source, replayer, read.options);
+    }
+    sink.out().move_to(result.out);
+  }
+
+ private:
+  const StatusArgs& args_;
+  const eco::Book* book_;
+  replay::ReplayOptions opt_;
+};
+
+void join_json(std::string& out, const std::map<std::string, std::uint64_t>& m) {
+  bool first = true;
+  for (const auto& [k, v] : m) {
+    if (!first) out += ',';
+    first = false;
+    write::append_json_string(out, k);
+    out += ':' + std::to_string(v);
+  }
+}
+
+void print_summary(Format format, const pipeline::Counters& counts) {
+  std::map<std::string, std::uint64_t> by_status, by_consistency;
+  for (std::size_t i = 0; i < 8; ++i)
+    if (counts[kByStatus + i])
+      by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
+          counts[kByStatus + i];
+  constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
+  for (std::size_t i = 0; i < 3; ++i)
+    if (counts[kByConsistency + i]) by_consistency[kConsistency[i]] = counts[kByConsistency + i];
+  std::string text;
+  if (format == Format::Ndjson) {
+    text += "{\"summary\":true,\"by_status\":{";
+    join_json(text, by_status);
+    text += "},\"by_consistency\":{";
+    join_json(text, by_consistency);
+    text += "}}\n";
+  } else {
+    for (const auto& [k, v] : by_status) text += "status " + k + ": " + std::to_string(v) + "\n";
+    for (const auto& [k, v] : by_consistency) text += k + ": " + std::to_string(v) + "\n";
+  }
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
 
 int run_status(const StatusArgs& args) {
   std::optional<eco::Book> book;
   if (args.eco.wanted() && !(book = load_eco_book(args.eco, "status"))) return kExitUsage;
-  StatusSink sink(args);
-  replay::ReplayOptions opt;
-  opt.variations = !args.no_variations;
-  opt.tag_checks = false;
-  opt.laws = args.laws;
   if (!args.summary && args.format == "csv") {
     std::string header;
     for (const std::string_view c : kStatusColumns) {
@@ -146,22 +182,11 @@ int run_status(const StatusArgs& args) {
       std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%s\n", "game", "white", "black", "tag",
                   "plies", "status", "rules", "ok", "laws", "problems");
   }
-  const bool io_failed = for_each_input(args.files, [&](io::Source& source) {
-    sink.set_file(source.name());
-    if (book) {
-      eco::Classifying<replay::Replayer> replayer(*book, sink, opt);
-      sink.set_classifier(&replayer.classifier());
-      pgn::read_pgn(source, replayer);
-      sink.set_classifier(nullptr);
-    } else {
-      replay::Replayer replayer(sink, opt);
-      pgn::read_pgn(source, replayer);
-    }
-    sink.flush();
-  });
-  if (args.summary) sink.print_summary();
-  if (io_failed) return kExitUsage;
-  return sink.inconsistent() ? kExitProblems : kExitOk;
+  const StatusJob job(args, book ? &*book : nullptr);
+  const pipeline::RunStats run = run_job(args.files, args.threads, job);
+  if (args.summary) print_summary(parse_format(args.format), run.totals);
+  if (run.io_failed) return kExitUsage;
+  return run.totals[kInconsistent] ? kExitProblems : kExitOk;
 }
 
 }  // namespace
@@ -178,6 +203,7 @@ void register_status(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
   add_eco_options(*cmd, args->eco, false);
   add_laws_option(*cmd, args->laws);
+  add_threads_option(cmd, args->threads);
   cmd->footer(
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
       "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws\n"
@@ -190,6 +216,7 @@ void register_status(CLI::App& app, int& exit_code) {
       "  pgnkit status --format ndjson games.pgn.zst | jq 'select(.consistent == false)'\n"
       "  pgnkit status --summary --format ndjson games.pgn\n"
       "  pgnkit status --eco --format csv games.pgn\n"
+      "  pgnkit status -j 8 --format csv games.pgn.zst > status.csv\n"
       "Exit status: 0 every judged game consistent, 1 an inconsistent or illegal game, 2 usage or\n"
       "I/O error. See docs/status.md.");
   cmd->callback([args, &exit_code] { exit_code = run_status(*args); });

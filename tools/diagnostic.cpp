@@ -1,6 +1,7 @@
 #include "diagnostic.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "write/json.h"
 
@@ -17,8 +18,9 @@ void append_json_string_or_null(std::string& out, std::string_view text) {
 }
 }  // namespace
 
-void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
-                         bool error, bool color) {
+void append_problem_text(pipeline::Output& numbered, std::string_view file,
+                         const replay::Problem& p, bool error, bool color) {
+  std::string& out = numbered.text();
   out += file;
   out += ':' + std::to_string(p.where.line) + ':' + std::to_string(p.where.column) + ": ";
   if (color) out += error ? "\033[1;31m" : "\033[1;35m";
@@ -28,7 +30,12 @@ void append_problem_text(std::string& out, std::string_view file, const replay::
   out += p.code_name();
   out += "]: ";
   write::append_utf8(out, p.message);
-  out += p.game ? " [game " + std::to_string(p.game) : std::string(" [between games");
+  if (p.game) {
+    out += " [game ";
+    numbered.game_number(p.game);
+  } else {
+    out += " [between games";
+  }
   if (p.ply) out += ", ply " + std::to_string(p.ply);
   if (p.in_variation) out += ", in a variation";
   if (!p.san.empty()) {
@@ -40,12 +47,17 @@ void append_problem_text(std::string& out, std::string_view file, const replay::
   if (!p.fen.empty()) out += "    position: " + p.fen + "\n";
 }
 
-void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
-                         bool error) {
+void append_problem_json(pipeline::Output& numbered, std::string_view file,
+                         const replay::Problem& p, bool error) {
+  std::string& out = numbered.text();
   out += "{\"file\":";
   write::append_json_string(out, file);
   out += ",\"game\":";
-  out += p.game ? std::to_string(p.game) : "null";
+  if (p.game) {
+    numbered.game_number(p.game);
+  } else {
+    out += "null";
+  }
   out += ",\"line\":" + std::to_string(p.where.line);
   out += ",\"column\":" + std::to_string(p.where.column);
   out += ",\"offset\":" + std::to_string(p.where.offset);
@@ -68,9 +80,29 @@ void append_problem_json(std::string& out, std::string_view file, const replay::
 
 void print_error_to_stderr(std::string& scratch, std::string_view file, const replay::Problem& p) {
   if (p.severity != replay::Severity::Error) return;
-  scratch.clear();
-  append_problem_text(scratch, file, p, true, false);
-  std::fwrite(scratch.data(), 1, scratch.size(), stderr);
+  pipeline::Output out;
+  out.set_base(0);
+  std::swap(out.text(), scratch);  // reuses the caller's storage
+  out.text().clear();
+  append_problem_text(out, file, p, true, false);
+  std::fwrite(out.view().data(), 1, out.size(), stderr);
+  std::swap(out.text(), scratch);
+}
+
+void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool as_error, bool color) {
+  pipeline::Output text;
+  text.set_base(0);
+  append_problem_text(text, file, p, as_error, color);
+  out += text.view();
+}
+
+void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
+                         bool as_error) {
+  pipeline::Output text;
+  text.set_base(0);
+  append_problem_json(text, file, p, as_error);
+  out += text.view();
 }
 
 }  // namespace pgnkit::tools

@@ -140,7 +140,7 @@ void put_status_ndjson(OutputBuffer& out, const StatusFile& file, const replay::
   // Each literal carries the comma and key before a value, in kStatusColumns order; absent
   // values are null except white and black, which are "" when the tag is missing.
   out.put(file.ndjson_prefix());
-  out.put_number(r.game);
+  out.put_game_number(r.game);
   out.put(",\"white\":"sv);
   put_json_tag_value(out, r.tags->white);
   out.put(",\"black\":"sv);
@@ -190,7 +190,7 @@ void put_status_ndjson(OutputBuffer& out, const StatusFile& file, const replay::
 
 void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::GameReport& r) {
   out.put(file.csv_prefix());
-  out.put_number(r.game);
+  out.put_game_number(r.game);
   out.put(',');
   put_csv_tag_value(out, r.tags->white);
   out.put(',');
@@ -218,7 +218,7 @@ void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::Gam
 }
 
 void put_status_text(OutputBuffer& out, const replay::GameReport& r) {
-  put_number_cell(out, r.game, 6);
+  out.put_game_number(r.game, 6);
   put_cell(out, r.tags->white, 20);
   put_cell(out, r.tags->black, 20);
   const std::string_view tag = result_tag(r);

@@ -105,6 +105,13 @@ Source Source::from_memory(std::string_view bytes, std::string name, SourceOptio
   return src;
 }
 
+Source Source::from_pull(std::string name, Pull pull) {
+  Source src;
+  src.name_ = std::move(name);
+  src.pull_ = std::move(pull);
+  return src;
+}
+
 void Source::fail(IoErrorCode code, const char* detail) {
   if (!error_) error_ = IoError{code, 0, offset_, detail};
 }
@@ -134,7 +141,9 @@ void Source::sniff(SourceOptions options) {
 std::size_t Source::read(char* dst, std::size_t cap) {
   if (error_ || cap == 0) return 0;
   std::size_t n = 0;
-  if (ahead_) {
+  if (pull_) {
+    n = pull_(dst, cap, error_);
+  } else if (ahead_) {
     n = ahead_->read(dst, cap);
     if (n == 0) error_ = ahead_->error();
   } else if (zstd_) {

@@ -28,6 +28,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +71,14 @@ class Source {
   static Source from_memory(S&& bytes, std::string name = "<memory>",
                             SourceOptions options = {}) = delete;
 
+  // Bytes already decompressed, handed out by `pull` (no format sniffing): pull(dst, cap,
+  // error) copies up to cap bytes into dst and returns how many; 0 ends the input, and
+  // if pull then sets `error`, error() reports it. For readers over parts of a stream that
+  // another thread has read (lib/pipeline).
+  using Pull =
+      std::function<std::size_t(char* dst, std::size_t cap, std::optional<IoError>& error)>;
+  static Source from_pull(std::string name, Pull pull);
+
   Source(Source&& other) noexcept;
   Source& operator=(Source&& other) noexcept;
   Source(const Source&) = delete;
@@ -99,6 +108,7 @@ class Source {
   RawInput raw_;                        // plain input; moved into the decoder for zstd
   std::unique_ptr<ZstdStream> zstd_;    // zstd decompressed in read()
   std::unique_ptr<DecodeAhead> ahead_;  // or zstd decompressed on a second thread
+  Pull pull_;                           // or bytes from from_pull()
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;

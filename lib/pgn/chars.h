@@ -1,6 +1,7 @@
 // Byte classes for the PGN lexer (internal). Tables are built at compile time.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -177,6 +178,22 @@ inline constexpr std::uint8_t kTextLineBreak = 4;  // contains '\n' or '\r' (not
 // "--", "Z0", or an optional piece letter then [a-h1-8x:=@-] and promotion letters with at
 // least one file letter followed by a rank digit; a trailing + # is ignored.
 bool san_shaped(std::string_view token);
+// q at '[': is it `[ Name "` (blanks allowed around the name) within the first
+// kTagShapeWindow bytes of [q, end)? Decided within that fixed window so that the answer
+// never depends on how much is buffered: the lexer's rule for a tag line, also used by the
+// splitter of lib/pipeline to find game boundaries.
+inline constexpr std::size_t kTagShapeWindow = 128;
+inline bool tag_shaped(const char* q, const char* end) {
+  const char* const limit =
+      q + std::min<std::size_t>(kTagShapeWindow, static_cast<std::size_t>(end - q));
+  ++q;
+  while (q < limit && is_blank(*q)) ++q;
+  const char* name = q;
+  while (q < limit && is_name(*q)) ++q;
+  if (q == name) return false;
+  while (q < limit && is_blank(*q)) ++q;
+  return q < limit && *q == '"';
+}
 
 // Classifies text delivered to the visitor (comments, tag values). Fast when ASCII.
 std::uint8_t check_text(const char* data, std::size_t size);

@@ -18,7 +18,12 @@ template <class V>
 class GameReader {
  public:
   GameReader(io::Source& src, V& visitor, const ReaderOptions& options)
-      : lx_(src, options.buffer_size), v_(visitor), max_depth_(options.max_variation_depth) {
+      : lx_(src, options.buffer_size, options.start),
+        v_(visitor),
+        max_depth_(options.max_variation_depth),
+        start_(options.start.offset),
+        stop_(options.stop_before_game),
+        stop_ctx_(options.stop_ctx) {
     // A visitor that keeps token texts past their call says so (see pgn/visitor.h).
     if constexpr (requires(V & v) { v.before_buffer_moves(); })
       lx_.on_buffer_move([](void* v) { static_cast<V*>(v)->before_buffer_moves(); }, &v_);
@@ -28,7 +33,13 @@ class GameReader {
   ReadStats run() {
     while (handle(lx_.next(tok_), tok_)) {
     }
-    stats_.bytes = lx_.position();
+    if (stats_.stopped) return stats_;
+    stats_.bytes = lx_.position() - start_;
+    // Clean: no game open, the last one ended by its result, and nothing since then but
+    // blanks and escape lines: no token (the last token end is the result's) and no issue.
+    stats_.clean_end = state_ == State::Between && last_clean_ &&
+                       lx_.last_end().offset == clean_offset_ &&
+                       stats_.errors + stats_.warnings == clean_issues_;
     return stats_;
   }
 
@@ -152,6 +163,9 @@ class GameReader {
       if constexpr (kWantsWindow) lx_.lookahead(kRawLineLookahead);
     }
     if (!end_.cut) end_.end_offset = end.offset;
+    last_clean_ = result != nullptr && !end_.cut;
+    clean_offset_ = end.offset;
+    clean_issues_ = stats_.errors + stats_.warnings;
     ++stats_.games;
     state_ = State::Between;
     lx_.set_mode(LexMode::Between);
@@ -199,6 +213,7 @@ class GameReader {
         }
         if (state_ == State::Between) {
           if (reading_done()) return false;
+          if (stop_here(t.loc)) return false;
           begin_game(t.loc);
         }
         if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
@@ -214,6 +229,7 @@ class GameReader {
         }
         if (t.in_tag && state_ == State::Between) {
           if (reading_done()) return false;
+          if (stop_here(t.loc)) return false;
           begin_game(t.loc);
         }
         issue(t.code, t.severity, t.loc, t.issue_text);
@@ -229,6 +245,14 @@ class GameReader {
         return false;
     }
     return false;
+  }
+
+  // Whether the stop hook ends the read before the game whose first tag token is at `at`.
+  bool stop_here(const Location& at) {
+    if (stop_ == nullptr || !stop_(stop_ctx_, at.offset)) return false;
+    stats_.stopped = true;
+    stats_.bytes = at.offset - start_;
+    return true;
   }
 
   // A movetext token outside movetext: start the game and/or the movetext.
@@ -333,6 +357,13 @@ class GameReader {
   State state_ = State::Between;
   bool done_ = false;  // reading_done() said so at a tagless game's first token
   ReadStats stats_;
+  std::uint64_t start_;                 // ReaderOptions::start.offset
+  bool (*stop_)(void*, std::uint64_t);  // ReaderOptions::stop_before_game
+  void* stop_ctx_;
+  // For ReadStats::clean_end: how the last game ended, and where and after how many issues.
+  bool last_clean_ = false;
+  std::uint64_t clean_offset_ = 0;
+  std::uint64_t clean_issues_ = 0;
 
   // The current game.
   GameInfo game_;

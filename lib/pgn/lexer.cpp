@@ -66,13 +66,18 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 }  // namespace
 
-Lexer::Lexer(io::Source& src, std::size_t buffer_size)
+Lexer::Lexer(io::Source& src, std::size_t buffer_size, const Location& start)
     : src_(src), cap_(std::max(buffer_size, kMinBuffer)) {
   storage_ = std::make_unique<char[]>(cap_ + kPadding);
   buf_ = storage_.get();
   p_ = end_ = tok_ = buf_;
   buf_[0] = '\0';
-  origin_ = 0 - addr(buf_);
+  origin_ = start.offset - addr(buf_);
+  // As mid-stream: on line start.line, which began column - 1 bytes before, no token on it.
+  line_ = start.line;
+  line_start_ = start.offset - (start.column - 1);
+  end_offset_ = line_start_;
+  end_loc_ = end_before_bracket_ = start;
   set_line_column();
   window_ = BufferedBytes{buf_, 0, 0};
 }

@@ -75,10 +75,11 @@ class Lexer {
  public:
   static constexpr std::size_t kMinBuffer = 512;
   static constexpr std::size_t kMaxToken = 255;  // SAN, numbers, NAG runs
-  static constexpr std::size_t kTagLookahead = 128;
+  static constexpr std::size_t kTagLookahead = kTagShapeWindow;
   static constexpr std::size_t kIssueText = 48;
 
-  Lexer(io::Source& src, std::size_t buffer_size);
+  // start: the stream position of the source's first byte (see ReaderOptions::start).
+  Lexer(io::Source& src, std::size_t buffer_size, const Location& start = {});
 
   // Scans the next token into t (the fields that matter for t.kind). SAN tokens, move
   // numbers, plain comments and tags, and LF or CRLF line ends are handled inline here;

@@ -29,16 +29,7 @@ std::string_view trim_unterminated_value(const char* v, const char* e) {
 }  // namespace
 
 bool Lexer::tag_shaped(const char* q) const {
-  // Decided within a fixed window so that the answer never depends on the buffer size.
-  const char* const limit =
-      q + std::min<std::size_t>(kTagLookahead, static_cast<std::size_t>(end_ - q));
-  ++q;
-  while (q < limit && is_blank(*q)) ++q;
-  const char* name = q;
-  while (q < limit && is_name(*q)) ++q;
-  if (q == name) return false;
-  while (q < limit && is_blank(*q)) ++q;
-  return q < limit && *q == '"';
+  return pgn::detail::tag_shaped(q, end_);
 }
 
 void Lexer::skip_rest_of_line() {

@@ -85,13 +85,28 @@ struct ReaderOptions {
   // Variations nested deeper than this are skipped with NestingTooDeep (depth 1 = a
   // variation of the main line).
   std::uint32_t max_variation_depth = 256;
+  // Where the source's first byte lies in a larger stream (a chunk of it, see lib/pipeline):
+  // offsets, lines and columns are reported from there on. The reader behaves exactly as it
+  // would mid-stream between games (nothing is tolerated only at a stream's start).
+  Location start;
+  // Asked when a game's first tag token (a tag, or an issue about a tag line) arrives
+  // between games, with the token's offset; returning true makes read_pgn() return right
+  // there, before begin_game (ReadStats::stopped). Null: never stop. Called once per game.
+  bool (*stop_before_game)(void* ctx, std::uint64_t offset) = nullptr;
+  void* stop_ctx = nullptr;
 };
 
 struct ReadStats {
   std::uint64_t games = 0;     // end_game calls
-  std::uint64_t bytes = 0;     // decompressed bytes consumed
+  std::uint64_t bytes = 0;     // decompressed bytes consumed (from ReaderOptions::start)
   std::uint64_t errors = 0;    // syntax issues of severity Error (inside games or between)
   std::uint64_t warnings = 0;  // syntax issues of severity Warning
+  // The input ended between games, right after a game that ended with a result marker on
+  // its main line and was not cut, with nothing but blanks and '%' escape lines after that
+  // marker (no token, no syntax issue). A reader started where this input ends would then be
+  // in exactly the state of one that had read this input first (lib/pipeline relies on it).
+  bool clean_end = false;
+  bool stopped = false;  // ReaderOptions::stop_before_game returned true; bytes ends there
 };
 
 }  // namespace pgnkit::pgn

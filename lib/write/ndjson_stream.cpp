@@ -553,10 +553,10 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   sink_.line(r.game, line_.view());
 }
 
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options,
-                   replay::LawsChoice laws) {
+pgn::ReadStats stream_ndjson(io::Source& source, NdjsonGameSink& sink,
+                             const pgn::ReaderOptions& options, replay::LawsChoice laws) {
   NdjsonStream stream(sink, laws);
-  pgn::read_pgn(source, stream, options);
+  return pgn::read_pgn(source, stream, options);
 }
 
 }  // namespace pgnkit::write

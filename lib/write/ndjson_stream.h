@@ -104,7 +104,8 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
 // Reads PGN from `source` into `sink` (in its own translation unit: the reader is a
 // template, instantiated here once for this visitor).
-void stream_ndjson(io::Source& source, NdjsonGameSink& sink, const pgn::ReaderOptions& options = {},
-                   replay::LawsChoice laws = replay::LawsChoice::ByDate);
+pgn::ReadStats stream_ndjson(io::Source& source, NdjsonGameSink& sink,
+                             const pgn::ReaderOptions& options = {},
+                             replay::LawsChoice laws = replay::LawsChoice::ByDate);
 
 }  // namespace pgnkit::write

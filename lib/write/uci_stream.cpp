@@ -49,11 +49,12 @@ void UciStream::game_end(const replay::GameReport& r) {
       UciGame{r.game, move_errors, std::string_view(first, static_cast<std::size_t>(p - first))});
 }
 
-void stream_uci_lines(io::Source& source, UciGameSink& sink, replay::LawsChoice laws) {
-  replay::ReplayOptions options;
-  options.laws = laws;
-  UciStream stream(sink, options);
-  pgn::read_pgn(source, stream);
+pgn::ReadStats stream_uci_lines(io::Source& source, UciGameSink& sink,
+                                const pgn::ReaderOptions& options, replay::LawsChoice laws) {
+  replay::ReplayOptions replay_options;
+  replay_options.laws = laws;
+  UciStream stream(sink, replay_options);
+  return pgn::read_pgn(source, stream, options);
 }
 
 }  // namespace pgnkit::write

@@ -54,7 +54,8 @@ class UciStream : public replay::ReadThroughReplayer, private replay::ReplaySink
 
 // Reads PGN from `source` and hands each game's UCI line to `sink` (in its own translation
 // unit: the reader is a template, instantiated here once for this visitor).
-void stream_uci_lines(io::Source& source, UciGameSink& sink,
-                      replay::LawsChoice laws = replay::LawsChoice::ByDate);
+pgn::ReadStats stream_uci_lines(io::Source& source, UciGameSink& sink,
+                                const pgn::ReaderOptions& options = {},
+                                replay::LawsChoice laws = replay::LawsChoice::ByDate);
 
 }  // namespace pgnkit::write

@@ -1,0 +1,127 @@
+// The parallel pipeline: every input split into chunks (splitter.h) on a splitter thread,
+// chunks read by N worker threads with a fresh reader each, results merged strictly in
+// input and chunk order on the calling thread, so that the output is byte-identical to one
+// thread reading everything (docs/threads.md, docs/design.md).
+//
+// A worker's read of chunk k is SPECULATIVE: it assumes that a reader which had read
+// everything before would be between games at chunk k's first byte. The merger uses it only
+// when that is known: k is an input's first chunk, or chunk k-1's read ended clean
+// (pgn::ReadStats::clean_end) at a line start, or a continuation stopped exactly at k's
+// start. Otherwise (a boundary inside a comment, a string, a game without a blank line, a
+// forced cut) the merger discards the speculative results and runs a CONTINUATION on its
+// own thread: one reader from chunk k's start over chunks k, k+1, ... in turn, which stops
+// at the first later chunk start where a game begins (pgn::ReaderOptions::stop_before_game).
+// Its output is exact by construction: it is the sequential reader.
+//
+// Nothing here knows the command: a Job reads a chunk into a ChunkResult (bytes for stdout
+// and stderr with game-number holes, counters to sum), and an Emitter receives the merged
+// output in order.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/error.h"
+#include "io/source.h"
+#include "pgn/types.h"
+#include "pipeline/output.h"
+
+namespace pgnkit::pipeline {
+
+// A command's summary numbers (games, errors, counts by status, ...): summed chunk by chunk.
+using Counters = std::array<std::uint64_t, 16>;
+
+struct ChunkResult {
+  Output out;           // for stdout
+  Output err;           // for stderr (diagnostics of the writing commands)
+  Counters counters{};  // this read's share of the command's totals
+  pgn::ReadStats stats;
+};
+
+// Streams a read's output as it goes (a continuation over many chunks must not hold it all).
+class Drain {
+ public:
+  virtual void flush(ChunkResult& result) = 0;  // writes out and err, and empties them
+
+ protected:
+  ~Drain() = default;
+};
+
+struct ChunkRead {
+  io::Source& source;
+  std::string_view input;      // the input's name (io::Source::name() of the real input)
+  pgn::ReaderOptions options;  // start (and for a continuation the stop hook) set
+  const Counters& seed;        // the totals before this read (zeros for speculative reads)
+  Drain* drain = nullptr;      // set: call drain->flush() between games now and then
+  // Set: game numbers are known, base + relative (Output::set_base() done); unset: holes.
+  std::optional<std::uint64_t> game_base;
+};
+
+class Job {
+ public:
+  // Reads read.source to its end (or the stop hook) with a fresh visitor, into result
+  // (whose outputs are already set up), and sets result.stats to what read_pgn returned (the
+  // merger needs its games and clean_end). Called on several threads at once: no shared state.
+  virtual void read(const ChunkRead& read, ChunkResult& result) const = 0;
+  // Whether state that crosses games makes this chunk's speculative result unusable, given
+  // the totals before it (check's --max-errors): the input's rest is then read on one
+  // reader from this chunk, seeded with `before`.
+  virtual bool needs_sequential(const Counters& /*before*/, const Counters& /*chunk*/) const {
+    return false;
+  }
+  // Whether to stop before the next input (check's --max-errors).
+  virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
+
+ protected:
+  ~Job() = default;
+};
+
+// Receives the merged output, on the thread that called run(), in order.
+class Emitter {
+ public:
+  virtual void out(std::string_view bytes) = 0;
+  virtual void err(std::string_view bytes) = 0;
+  virtual void open_failed(const std::string& path, const io::IoError& error) = 0;
+  // After an input's last output; error: why it could not be read to its end.
+  virtual void input_end(std::string_view name, const std::optional<io::IoError>& error) = 0;
+  // After each merged chunk: decompressed bytes and games merged so far (a progress line).
+  virtual void progress(std::uint64_t /*bytes*/, std::uint64_t /*games*/) {}
+
+ protected:
+  ~Emitter() = default;
+};
+
+struct Settings {
+  unsigned threads = 2;                           // workers (the merger helps too)
+  std::size_t chunk_size = std::size_t{1} << 19;  // the splitter's target (512 KiB)
+  std::size_t reader_buffer = pgn::ReaderOptions{}.buffer_size;
+  io::SourceOptions source;
+};
+
+struct RunStats {
+  Counters totals{};
+  std::uint64_t bytes = 0;  // decompressed bytes read
+  std::uint64_t games = 0;
+  bool io_failed = false;  // an input could not be opened or read to its end
+  // How the output was made: chunks merged speculatively, continuations run (boundary
+  // repairs), chunks they covered, inputs whose rest was read on one reader (needs_sequential),
+  // and the splitter's fallback cuts (tag line, line start, forced).
+  std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued_chunks = 0,
+                sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0;
+};
+
+// Reads every input ("-" is stdin) through the pipeline. Memory: at most
+// reader_buffer + max(2 * threads + 2, 6) * chunk_size bytes of input in flight (plus one
+// chunk), their results, and one reader buffer per worker and the merger.
+RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
+             const Settings& settings);
+
+// The worker count to use by default: the CPUs this process may run on (sched_getaffinity).
+unsigned default_threads();
+
+}  // namespace pgnkit::pipeline

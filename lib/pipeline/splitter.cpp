@@ -1,0 +1,166 @@
+#include "pipeline/splitter.h"
+
+#include <emmintrin.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <string_view>
+
+#include "pgn/chars.h"
+
+namespace pgnkit::pipeline {
+namespace {
+
+constexpr std::size_t kReadBlock = std::size_t{1} << 16;
+constexpr std::size_t kCapFactor = 4;
+// Bytes looked at after a line start to decide it: the tag shape, and a CR's LF.
+constexpr std::size_t kLookahead = pgn::detail::kTagShapeWindow + 2;
+
+bool blank_or_break(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Lines ended in text (LF, CRLF and a lone CR each end one, as the lexer counts); *last_start
+// is set to the position after the last line end, when there is one.
+std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
+  const char* const b = text.data();
+  const std::size_t n = text.size();
+  // LFs 16 bytes at a time, noting whether any CR is there at all (most files have none).
+  std::uint64_t lines = 0;
+  bool cr = false;
+  std::size_t i = 0;
+  const __m128i lf = _mm_set1_epi8('\n'), cr_byte = _mm_set1_epi8('\r');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+    lines += static_cast<unsigned>(
+        std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
+    cr |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, cr_byte)) != 0;
+  }
+  for (; i < n; ++i) {
+    lines += b[i] == '\n';
+    cr |= b[i] == '\r';
+  }
+  if (cr) {
+    for (std::size_t k = 0; k < n; ++k)
+      if (b[k] == '\r' && (k + 1 == n || b[k + 1] != '\n')) ++lines;
+  }
+  for (std::size_t k = n; k > 0; --k) {
+    if (b[k - 1] == '\n' || b[k - 1] == '\r') {
+      *last_start = k;
+      break;
+    }
+  }
+  return lines;
+}
+
+}  // namespace
+
+void Bytes::reserve(std::size_t n) {
+  if (n <= capacity_) return;
+  const std::size_t capacity = std::max(n, 2 * capacity_);
+  auto data = std::make_unique_for_overwrite<char[]>(capacity);
+  if (size_) std::memcpy(data.get(), data_.get(), size_);
+  data_ = std::move(data);
+  capacity_ = capacity;
+}
+
+Splitter::Splitter(io::Source& source, std::size_t target)
+    : source_(source), target_(std::max<std::size_t>(target, 64)) {
+  buf_.reserve(target_ + kReadBlock + kLookahead);
+}
+
+void Splitter::fill(std::size_t want) {
+  while (buf_.size() < want && !eof_) {
+    const std::size_t have = buf_.size();
+    const std::size_t block = std::max(kReadBlock, want - have);
+    buf_.reserve(have + block);
+    const std::size_t n = source_.read(buf_.data() + have, block);
+    buf_.resize(have + n);
+    if (n == 0) eof_ = true;
+  }
+}
+
+bool Splitter::line_start_at(std::size_t i) {
+  fill(i + kLookahead);
+  if (i == 0 || i >= buf_.size()) return false;
+  const char prev = buf_[i - 1];
+  return prev == '\n' || (prev == '\r' && buf_[i] != '\n');
+}
+
+bool Splitter::after_result(std::size_t i) const {
+  const char* const b = buf_.data();
+  while (i > 0 && blank_or_break(b[i - 1])) --i;
+  for (const std::string_view marker : {"1-0", "0-1", "1/2-1/2", "*"}) {
+    if (i < marker.size() || std::memcmp(b + i - marker.size(), marker.data(), marker.size()) != 0)
+      continue;
+    const std::size_t before = i - marker.size();
+    if (before == 0 || blank_or_break(b[before - 1])) return true;
+  }
+  return false;
+}
+
+std::size_t Splitter::find_cut(Cut& cut) {
+  const std::size_t cap = kCapFactor * target_;
+  fill(target_ + kLookahead);
+  std::size_t tag_line = 0, line = 0;
+  for (std::size_t i = target_;; ++i) {
+    if (i >= buf_.size()) fill(i + kLookahead);  // reads on only as far as the scan goes
+    if (i >= buf_.size()) {
+      cut = Cut::End;  // the input ends within the cap
+      return buf_.size();
+    }
+    if (i >= cap) break;
+    const char c = buf_[i - 1];
+    if (c != '\n' && c != '\r') continue;
+    if (!line_start_at(i)) continue;
+    if (line == 0) line = i;
+    if (buf_[i] != '[' || !pgn::detail::tag_shaped(buf_.data() + i, buf_.data() + buf_.size()))
+      continue;
+    if (tag_line == 0) tag_line = i;
+    if (after_result(i)) {
+      cut = Cut::Candidate;
+      return i;
+    }
+  }
+  if (tag_line != 0) {
+    cut = Cut::TagLine;
+    return tag_line;
+  }
+  if (line != 0) {
+    cut = Cut::LineStart;
+    return line;
+  }
+  cut = Cut::Forced;
+  std::size_t at = cap;
+  if (buf_[at - 1] == '\r' && at < buf_.size() && buf_[at] == '\n') ++at;  // keep CRLF whole
+  return at;
+}
+
+bool Splitter::next(Chunk& chunk) {
+  if (done_) return false;
+  Cut cut = Cut::End;
+  const std::size_t at = find_cut(cut);
+  chunk.start = next_start_;
+  chunk.cut = cut;
+  chunk.last = cut == Cut::End;
+  // The chunk takes the buffer; the few bytes read past the cut start the next one.
+  Bytes rest;
+  rest.reserve(target_ + kReadBlock + kLookahead);  // the usual chunk: no regrowth
+  rest.resize(buf_.size() - at);
+  std::memcpy(rest.data(), buf_.data() + at, rest.size());
+  chunk.bytes = std::move(buf_);
+  chunk.bytes.resize(at);
+  buf_ = std::move(rest);
+  std::size_t last_start = std::string::npos;
+  const std::uint64_t lines = count_lines(chunk.bytes.view(), &last_start);
+  next_start_.offset += at;
+  next_start_.line += static_cast<std::uint32_t>(lines);
+  next_start_.column = last_start == std::string::npos
+                           ? next_start_.column + static_cast<std::uint32_t>(at)
+                           : static_cast<std::uint32_t>(at - last_start + 1);
+  if (chunk.last) done_ = true;
+  return true;
+}
+
+}  // namespace pgnkit::pipeline

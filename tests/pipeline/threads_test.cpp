@@ -1,0 +1,464 @@
+// --threads N gives the output of --threads 1, byte for byte: stdout, stderr (the summary
+// line minus its seconds and MB/s) and the exit status, for check and status in every
+// format, on every fixture, on generated inputs built to put chunk boundaries where the
+// boundary rule is wrong (each asserts through PGNKIT_PIPELINE_STATS that its repair path
+// was really taken), on random mixtures of real games and nasty fragments, across
+// --max-errors, several files with a missing one and a truncated .zst, stdin, a closed pipe
+// and a full disk. A tiny PGNKIT_CHUNK_SIZE puts boundaries everywhere.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <random>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "support/child.h"
+#include "support/files.h"
+
+namespace pgnkit {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::ChildIo;
+using testing::ChildRun;
+using testing::TempDir;
+
+struct PipelineStats {
+  std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued = 0, sequential = 0,
+                tag_line = 0, line = 0, forced = 0;
+};
+
+struct CliRun {
+  ChildRun child;
+  std::string err;  // stderr without the timing and the pipeline line
+  PipelineStats stats;
+};
+
+CliRun run(const TempDir& dir, std::vector<std::string> args, unsigned threads, std::size_t chunk,
+           const ChildIo& io = {}) {
+  args.insert(args.begin() + 1, {"-j", std::to_string(threads)});
+  CliRun r;
+  r.child = testing::run_pgnkit(
+      dir, args, {"PGNKIT_CHUNK_SIZE=" + std::to_string(chunk), "PGNKIT_PIPELINE_STATS=1"}, io);
+  static const std::regex timing(R"(, \d+\.\d\d s, \d+\.\d MB/s)");
+  static const std::regex stats(
+      R"(pipeline: (\d+) chunks, (\d+) speculative, (\d+) continuations over (\d+) chunks, (\d+) sequential rests, cuts: (\d+) tag line, (\d+) line start, (\d+) forced\n)");
+  std::smatch m;
+  std::string err = r.child.err;
+  if (std::regex_search(err, m, stats)) {
+    r.stats = {std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
+               std::stoull(m[5]), std::stoull(m[6]), std::stoull(m[7]), std::stoull(m[8])};
+    err = m.prefix().str() + m.suffix().str();
+  }
+  r.err = std::regex_replace(err, timing, "");
+  return r;
+}
+
+// Runs args with 1 thread and with each of `threads` at chunk size `chunk`; every run must
+// give the one-thread output. Returns the pipeline stats summed over the parallel runs.
+PipelineStats expect_same(const TempDir& dir, const std::vector<std::string>& args,
+                          std::size_t chunk, std::vector<unsigned> threads = {2, 3, 8},
+                          const ChildIo& io = {}) {
+  const CliRun one = run(dir, args, 1, chunk, io);
+  EXPECT_EQ(one.child.signal, 0) << one.child.err;
+  EXPECT_NE(one.child.status, -1);
+  PipelineStats sum;
+  std::string what;
+  for (const std::string& a : args) what += a + " ";
+  for (const unsigned n : threads) {
+    const CliRun many = run(dir, args, n, chunk, io);
+    EXPECT_EQ(many.child.status, one.child.status) << what << "-j " << n << "\n" << many.err;
+    EXPECT_EQ(many.child.signal, one.child.signal) << what << "-j " << n;
+    EXPECT_TRUE(many.child.out == one.child.out)
+        << what << "-j " << n << " chunk " << chunk << ": stdout differs (" << many.child.out.size()
+        << " vs " << one.child.out.size() << " bytes)";
+    EXPECT_EQ(many.err, one.err) << what << "-j " << n << " chunk " << chunk;
+    sum.chunks += many.stats.chunks;
+    sum.speculative += many.stats.speculative;
+    sum.continuations += many.stats.continuations;
+    sum.continued += many.stats.continued;
+    sum.sequential += many.stats.sequential;
+    sum.tag_line += many.stats.tag_line;
+    sum.line += many.stats.line;
+    sum.forced += many.stats.forced;
+  }
+  return sum;
+}
+
+// The command lines every input is compared under.
+const std::vector<std::vector<std::string>> kCommands = {
+    {"check", "--format", "ndjson", "--strict"},
+    {"status"},
+    {"annotate", "--fix-results", "--end-tags", "--claim-comments"},
+    {"convert", "--to", "ndjson"},
+    {"check"},
+    {"status", "--format", "csv"},
+    {"status", "--format", "ndjson"},
+    {"check", "--no-variations", "--allow-null"},
+    {"status", "--summary"},
+    {"annotate", "--on-error", "truncate", "--fen-comments"},
+    {"convert", "--to", "uci", "--on-error", "skip"},
+    {"convert", "--to", "pgn", "--tags", "seven"},
+    {"convert", "--to", "csv", "--columns", "WhiteElo,ECO"},
+    {"convert", "--to", "epd"},  // one thread: ids count games across inputs
+};
+
+// Every command line of kCommands (or the first `commands`) at 2 and 8 threads.
+PipelineStats expect_same_everywhere(const TempDir& dir, const std::string& file, std::size_t chunk,
+                                     std::size_t commands = kCommands.size()) {
+  PipelineStats sum;
+  for (std::size_t i = 0; i < commands; ++i) {
+    std::vector<std::string> args = kCommands[i];
+    args.push_back(file);
+    const PipelineStats s = expect_same(dir, args, chunk, {2, 8});
+    sum.continuations += s.continuations;
+    sum.speculative += s.speculative;
+    sum.tag_line += s.tag_line;
+    sum.line += s.line;
+    sum.forced += s.forced;
+  }
+  return sum;
+}
+
+class Threads : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(dir.ok());
+    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
+  }
+  TempDir dir;
+};
+
+std::vector<std::string> fixtures() {
+  std::vector<std::string> files;
+  for (const char* root : {PGNKIT_SOURCE_DIR "/tests/data", PGNKIT_SOURCE_DIR "/data"}) {
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      const std::string p = e.path().string();
+      if (e.is_regular_file() && (p.ends_with(".pgn") || p.ends_with(".pgn.zst")))
+        files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST_F(Threads, EveryFixtureGivesTheOneThreadOutput) {
+  const std::vector<std::string> files = fixtures();
+  ASSERT_GE(files.size(), 10u);
+  PipelineStats sum;
+  for (const std::string& f : files) {
+    const PipelineStats s = expect_same_everywhere(dir, f, 700);
+    sum.speculative += s.speculative;
+    sum.continuations += s.continuations;
+  }
+  EXPECT_GT(sum.speculative, 100u);  // chunks really were read in parallel
+  EXPECT_GT(sum.continuations, 0u);  // and boundaries repaired (broken.pgn has them)
+}
+
+TEST_F(Threads, TrickyCorpus) {
+  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
+  if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
+  for (const std::string& f : files) {
+    for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "ndjson"},
+                                          std::vector<std::string>{"status", "--format", "csv"}}) {
+      args.push_back(f);
+      expect_same(dir, args, 256, {2, 8});
+    }
+  }
+}
+
+// The shared corpora straight from .zst, at the default chunk size (1 MiB).
+TEST_F(Threads, BigCorpora) {
+  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus";
+  std::size_t found = 0;
+  for (const char* name : {"lichess.pgn.zst", "otb.pgn.zst", "engine.pgn.zst"}) {
+    const fs::path f = root / name;
+    if (!fs::exists(f)) continue;
+    ++found;
+    for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "ndjson"},
+                                          std::vector<std::string>{"status", "--format", "csv"}}) {
+      args.push_back(f.string());
+      const PipelineStats s = expect_same(dir, args, std::size_t{1} << 20, {2});
+      EXPECT_GT(s.speculative, 50u) << name;
+    }
+  }
+  if (found == 0) GTEST_SKIP() << root << ": no corpus";
+}
+
+// A clean game; `n` makes each one different.
+std::string game(int n, const std::string& movetext = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+                 const std::string& eol = "\n") {
+  return "[Event \"T\"]" + eol + "[Round \"" + std::to_string(n) + "\"]" + eol + "[Result \"*\"]" +
+         eol + eol + movetext + eol + eol;
+}
+
+std::string repeat_games(int count, const std::string& movetext, const std::string& eol = "\n") {
+  std::string out;
+  for (int i = 1; i <= count; ++i) out += game(i, movetext, eol);
+  return out;
+}
+
+struct Nasty {
+  const char* name;
+  std::string text;
+  bool repairs;  // built so that speculative reads end unclean: continuations > 0
+};
+
+std::vector<Nasty> nasty_inputs() {
+  std::vector<Nasty> v;
+  // A multi-line comment holding a result, a blank line and then tag-shaped lines: the
+  // splitter cuts inside it.
+  v.push_back({"comment_across_boundary",
+               repeat_games(40,
+                            "1. e4 {a long\ncomment 1-0\n\n[Event \"inside\"]\n[Round \"x\"]\n"
+                            "still the comment} e5 2. Nf3 1-0"),
+               true});
+  v.push_back({"line_comment",
+               repeat_games(40, "1. e4 ; 1-0\n[Event \"after a ; comment\"]\ne5 2. Nf3 *"), true});
+  v.push_back(
+      {"escape_lines", repeat_games(40, "1. e4 e5\n%escaped 1-0\n[Event \"t\"]\n2. Nf3 *"), true});
+  v.push_back({"variation_with_result",
+               repeat_games(40, "1. e4 ( 1. d4 d5 1-0\n[Event \"in a variation\"]\n) e5 2. Nf3 *"),
+               true});
+  v.push_back({"tag_string_with_brackets",
+               repeat_games(40, "1. e4 e5 {\"1-0\n[Event \"in a string\"]} 2. Nf3 *"), true});
+  std::string junk;
+  for (int i = 1; i <= 60; ++i)
+    junk += game(i) + "junk between } games 1-0\n{a comment between games}\n% escape\n\n";
+  v.push_back({"junk_between_games", junk, false});
+  std::string no_results;
+  for (int i = 1; i <= 60; ++i)
+    no_results += "[Event \"T\"]\n[Round \"" + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3\n\n";
+  v.push_back({"games_without_results", no_results, true});
+  std::string no_blank;
+  for (int i = 1; i <= 80; ++i)
+    no_blank += "[Event \"T\"]\n[Round \"" + std::to_string(i) + "\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n";
+  v.push_back({"no_blank_lines", no_blank, false});
+  std::string glued;
+  for (int i = 1; i <= 80; ++i) glued += "[Round \"" + std::to_string(i) + "\"] 1. e4 e5 *";
+  v.push_back({"one_line_many_games", glued, true});
+  v.push_back(
+      {"crlf", repeat_games(60, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", "\r\n"), false});
+  v.push_back({"lone_cr", repeat_games(60, "1. e4 e5 2. Bc4 xx 0-1", "\r"), false});
+  std::string giant = "[Event \"giant\"]\n\n";
+  for (int i = 0; i < 3000; ++i) giant += "1. Nf3 Nf6 2. Ng1 Ng8 {shuffle}\n";
+  giant += "*\n";
+  v.push_back({"one_giant_game", giant, true});
+  std::string giant_line = "[Event \"giant line\"]\n\n";
+  for (int i = 0; i < 3000; ++i) giant_line += "Nf3 Nf6 Ng1 Ng8 ";
+  giant_line += "*\n" + game(2);
+  v.push_back({"one_giant_line", giant_line, true});
+  return v;
+}
+
+TEST_F(Threads, EveryRepairPathGivesTheOneThreadOutput) {
+  for (const Nasty& n : nasty_inputs()) {
+    SCOPED_TRACE(n.name);
+    const std::string file = dir.file(std::string(n.name) + ".pgn", n.text);
+    const PipelineStats s = expect_same_everywhere(dir, file, 300, 5);
+    if (n.repairs) {
+      EXPECT_GT(s.continuations, 0u) << n.name;
+    }
+  }
+}
+
+TEST_F(Threads, EveryFallbackCutIsTaken) {
+  const std::vector<Nasty> v = nasty_inputs();
+  const auto stats_for = [&](const char* name) {
+    for (const Nasty& n : v) {
+      if (std::string_view(n.name) != name) continue;
+      const std::string file = dir.file(std::string(name) + ".pgn", n.text);
+      return expect_same(dir, {"check", file}, 300, {2});
+    }
+    ADD_FAILURE() << name;
+    return PipelineStats{};
+  };
+  EXPECT_GT(stats_for("games_without_results").tag_line, 0u);  // no result before any tag line
+  EXPECT_GT(stats_for("one_giant_game").line, 0u);             // no tag line at all
+  EXPECT_GT(stats_for("one_giant_line").forced, 0u);           // no line start at all
+  EXPECT_GT(stats_for("one_line_many_games").forced, 0u);
+}
+
+// Real games and nasty fragments in random order, random chunk sizes and thread counts.
+TEST_F(Threads, RandomMixturesGiveTheOneThreadOutput) {
+  const std::string sample = testing::read_file(PGNKIT_SOURCE_DIR "/data/sample.pgn");
+  const std::string broken = testing::read_file(PGNKIT_SOURCE_DIR "/data/broken.pgn");
+  std::vector<std::string> games;
+  for (const std::string* text : {&sample, &broken}) {
+    std::size_t from = 0;
+    for (;;) {
+      const std::size_t next = text->find("\n[Event ", from + 1);
+      games.push_back(text->substr(from, next == std::string::npos ? next : next + 1 - from));
+      if (next == std::string::npos) break;
+      from = next + 1;
+    }
+  }
+  const std::vector<std::string> fragments = {"{",
+                                              "}",
+                                              "(",
+                                              ")",
+                                              "1-0",
+                                              "0-1\n",
+                                              "*",
+                                              "\n\n",
+                                              "\r\n",
+                                              "\r",
+                                              "%esc 1-0\n",
+                                              ";c 1-0\n",
+                                              "[Event \"",
+                                              "\"]\n",
+                                              "[Event \"frag\"]\n",
+                                              "\x01",
+                                              "\xFF\xFE",
+                                              "e4 ",
+                                              "1. ",
+                                              "$1 ",
+                                              "{ 1-0\n\n[Event \"x\"]\n",
+                                              "( 1-0\n[Round \"y\"]\n"};
+  std::mt19937 rng(20261201);
+  for (int round = 0; round < 24; ++round) {
+    std::string text;
+    const int pieces = 20 + static_cast<int>(rng() % 60);
+    for (int i = 0; i < pieces; ++i) {
+      if (rng() % 3 == 0) {
+        text += fragments[rng() % fragments.size()];
+      } else {
+        text += games[rng() % games.size()];
+      }
+    }
+    const std::string file = dir.file("mix" + std::to_string(round) + ".pgn", text);
+    const std::size_t chunk = 64 + rng() % 4000;
+    const unsigned threads = 2 + rng() % 7;
+    const auto& cmd = kCommands[rng() % kCommands.size()];
+    std::vector<std::string> args = cmd;
+    args.push_back(file);
+    SCOPED_TRACE("round " + std::to_string(round) + " chunk " + std::to_string(chunk));
+    expect_same(dir, args, chunk, {threads});
+  }
+}
+
+TEST_F(Threads, MaxErrorsAcrossChunksAndFiles) {
+  const std::string broken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+  const std::string sample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
+  std::string many;
+  for (int i = 0; i < 6; ++i) many += testing::read_file(broken);
+  const std::string file = dir.file("many_broken.pgn", many);
+  PipelineStats sum;
+  for (const char* limit : {"1", "7", "40", "100000"}) {
+    for (const bool strict : {false, true}) {
+      std::vector<std::string> args = {"check", "--max-errors", limit};
+      if (strict) args.push_back("--strict");
+      for (const std::string& f : {file, sample, broken}) args.push_back(f);
+      const PipelineStats s = expect_same(dir, args, 500);
+      sum.sequential += s.sequential;
+    }
+  }
+  EXPECT_GT(sum.sequential, 0u);  // the limit's chunk was read again on one reader
+}
+
+TEST_F(Threads, SeveralFilesWithMissingAndTruncatedOnes) {
+  const std::string sample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
+  const std::string truncated = PGNKIT_SOURCE_DIR "/tests/data/check/truncated.pgn.zst";
+  const std::string clean_zst = PGNKIT_SOURCE_DIR "/tests/data/check/clean.pgn.zst";
+  const std::string broken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+  const std::vector<std::string> files = {
+      sample, "missing.pgn", truncated, clean_zst, PGNKIT_SOURCE_DIR "/data", broken, truncated};
+  for (const std::vector<std::string>& cmd :
+       {std::vector<std::string>{"check"}, std::vector<std::string>{"status"},
+        std::vector<std::string>{"convert", "--to", "lan"},
+        std::vector<std::string>{"convert", "--to", "fen"}}) {
+    std::vector<std::string> args = cmd;
+    args.insert(args.end(), files.begin(), files.end());
+    expect_same(dir, args, 900);
+  }
+  const CliRun r = run(dir, {"check", sample, "missing.pgn", truncated}, 8, 900);
+  EXPECT_EQ(r.child.status, 2);
+  EXPECT_NE(r.err.find("pgnkit: missing.pgn: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("truncated.pgn.zst: the input ended inside a zstd frame"), std::string::npos)
+      << r.err;
+}
+
+TEST_F(Threads, AnnotateInPlaceWritesTheOneThreadFiles) {
+  const std::string broken = testing::read_file(PGNKIT_SOURCE_DIR "/data/broken.pgn");
+  const std::string sample = testing::read_file(PGNKIT_SOURCE_DIR "/data/sample.pgn");
+  std::vector<std::string> results;
+  for (const unsigned n : {1u, 8u}) {
+    const std::string a = dir.file("a" + std::to_string(n) + ".pgn", broken);
+    const std::string b = dir.file("b" + std::to_string(n) + ".pgn", sample);
+    const CliRun r = run(dir, {"annotate", "--in-place", "--fix-results", a, b}, n, 500);
+    EXPECT_EQ(r.child.status, 1) << r.err;
+    results.push_back(testing::read_file(a) + testing::read_file(b));
+  }
+  EXPECT_GT(results[0].size(), 10000u);
+  EXPECT_TRUE(results[0] == results[1]);
+}
+
+TEST_F(Threads, StdinGivesTheOneThreadOutput) {
+  ChildIo io;
+  io.in = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+  expect_same(dir, {"check", "-"}, 400, {2, 8}, io);
+  io.in = PGNKIT_SOURCE_DIR "/data/sample.pgn";
+  expect_same(dir, {"status", "--format", "ndjson"}, 400, {2, 8}, io);
+}
+
+TEST_F(Threads, ClosedPipeAndFullDiskEndAsWithOneThread) {
+  ChildIo pipe;
+  pipe.close_stdout = true;
+  const std::string sample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"status", sample}, std::vector<std::string>{"check", sample}}) {
+    const CliRun one = run(dir, args, 1, 400, pipe);
+    const CliRun many = run(dir, args, 8, 400, pipe);
+    EXPECT_EQ(many.child.signal, one.child.signal) << args[0];
+    EXPECT_EQ(many.child.status, one.child.status) << args[0];
+  }
+  if (fs::exists("/dev/full")) {
+    ChildIo full;
+    full.out = "/dev/full";
+    const std::vector<std::string> args = {"status", sample};
+    const CliRun one = run(dir, args, 1, 400, full);
+    const CliRun many = run(dir, args, 8, 400, full);
+    EXPECT_EQ(many.child.status, one.child.status);
+    EXPECT_EQ(many.child.signal, one.child.signal);
+    EXPECT_EQ(many.err, one.err);
+  }
+}
+
+// Hostile input with 8 threads at the default chunk size: the one-thread diagnostics, and
+// memory stays bounded (the child's peak RSS) for a 100 MB line and 10 MB of binary junk.
+TEST_F(Threads, BadInputWithEightThreads) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  std::string line = "[Event \"long line\"]\n\n";
+  line.reserve(100 * kMiB + 64);
+  while (line.size() < 100 * kMiB) line += "Nf3 Nf6 Ng1 Ng8 ";
+  line += "*\n[Event \"after\"]\n\n1. e4 *\n";
+  const std::string long_line = dir.file("long_line.pgn", line);
+  line.clear();
+  line.shrink_to_fit();
+  std::mt19937_64 rng(7);
+  std::string junk(10 * kMiB, '\0');
+  for (char& c : junk) c = static_cast<char>(rng());
+  junk = "[Event \"x\"]\n\n1. e4 \0\0 e5 *\n" + junk + "\n[Event \"y\"]\n\n1. d4 *\n";
+  const std::string binary = dir.file("junk.bin", junk);
+  for (const std::string& f : {long_line, binary}) {
+    const CliRun one = run(dir, {"check", f}, 1, std::size_t{1} << 20);
+    const CliRun many = run(dir, {"check", f}, 8, std::size_t{1} << 20);
+    EXPECT_EQ(many.child.status, one.child.status) << f;
+    EXPECT_TRUE(many.child.out == one.child.out) << f << "\n" << many.child.out.substr(0, 500);
+    EXPECT_EQ(many.err, one.err) << f;
+    EXPECT_GE(many.stats.chunks, 3u) << f;  // split, mostly at forced cuts
+    std::printf("    %s -j 8: peak RSS %ld KiB (-j 1: %ld)\n", f.c_str(), many.child.max_rss_kib,
+                one.child.max_rss_kib);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    EXPECT_LT(many.child.max_rss_kib, 64 * 1024) << f;  // input in flight: ~21 MiB at -j 8
+#endif
+  }
+}
+
+}  // namespace
+}  // namespace pgnkit

@@ -1,0 +1,127 @@
+#include "threads.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "input.h"
+
+namespace pgnkit::tools {
+namespace {
+
+// stdout and stderr through stdio, as the one-thread commands always wrote.
+class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
+ public:
+  StdioEmitter(io::OutputSink* sink, Progress* progress)
+      : sink_(sink),
+        progress_(progress),
+        stdout_is_tty_(sink == nullptr && isatty(STDOUT_FILENO)) {}
+  void out(std::string_view bytes) override {
+    if (progress_ != nullptr && stdout_is_tty_) progress_->before_output();  // same terminal?
+    if (sink_ != nullptr) {
+      sink_->write(bytes);
+    } else {
+      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+    }
+  }
+  void err(std::string_view bytes) override {
+    if (bytes.empty()) return;
+    if (progress_ != nullptr) progress_->before_output();
+    std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+  }
+  void progress(std::uint64_t /*bytes*/, std::uint64_t games) override {
+    if (progress_ != nullptr) progress_->set_games(games);
+  }
+  void open_failed(const std::string& path, const io::IoError& error) override {
+    if (progress_ != nullptr) progress_->before_output();
+    std::fprintf(stderr, "pgnkit: %s\n",
+                 io::describe(error, path == "-" ? "<stdin>" : path).c_str());
+  }
+  void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
+    std::fflush(stdout);
+    if (error && progress_ != nullptr) progress_->before_output();
+    if (error) std::fprintf(stderr, "pgnkit: %s\n", io::describe(*error, name).c_str());
+  }
+  // Drain: numbers are final (Output::set_base) on this path.
+  void flush(pipeline::ChunkResult& r) override {
+    out(r.out.view());
+    err(r.err.view());
+    r.out.clear();
+    r.err.clear();
+  }
+
+ private:
+  io::OutputSink* sink_;
+  Progress* progress_;
+  const bool stdout_is_tty_;
+};
+
+pipeline::RunStats run_sequential(const std::vector<std::string>& files, const pipeline::Job& job,
+                                  StdioEmitter& emitter, Progress* progress) {
+  pipeline::RunStats stats;
+  stats.io_failed = for_each_input(
+      files,
+      [&](io::Source& source) {
+        pipeline::ChunkResult r;
+        r.out.set_base(0);
+        r.err.set_base(0);
+        job.read(pipeline::ChunkRead{source, source.name(), {}, stats.totals, &emitter, 0}, r);
+        emitter.flush(r);
+        for (std::size_t i = 0; i < stats.totals.size(); ++i) stats.totals[i] += r.counters[i];
+        stats.bytes += r.stats.bytes;
+        stats.games += r.stats.games;
+        emitter.progress(stats.bytes, stats.games);
+        return !job.stop_after_input(stats.totals);
+      },
+      progress != nullptr ? progress->bytes_counter() : nullptr);
+  return stats;
+}
+
+std::size_t env_size(const char* name, std::size_t fallback) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return fallback;
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(v, &end, 10);
+  return end != v && n > 0 ? static_cast<std::size_t>(n) : fallback;
+}
+
+}  // namespace
+
+void add_threads_option(CLI::App* cmd, unsigned& threads) {
+  cmd->add_option("-j,--threads", threads,
+                  "Worker threads (default: the CPUs this process may use; 1 = one thread). The "
+                  "output is the same for every N")
+      ->check(CLI::Range(0u, 1024u));
+}
+
+pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
+                           const pipeline::Job& job, io::OutputSink* out, Progress* progress) {
+  StdioEmitter emitter(out, progress);
+  if (threads == 0) threads = pipeline::default_threads();
+  if (threads == 1) return run_sequential(files, job, emitter, progress);
+  pipeline::Settings settings;
+  settings.threads = threads;
+  settings.chunk_size = env_size("PGNKIT_CHUNK_SIZE", settings.chunk_size);
+  const char* decode_ahead = std::getenv("PGNKIT_DECODE_AHEAD");
+  settings.source.decode_ahead = decode_ahead == nullptr || std::string_view(decode_ahead) != "0";
+  if (progress != nullptr) settings.source.bytes_read = progress->bytes_counter();
+  const pipeline::RunStats stats = pipeline::run(inputs_or_stdin(files), job, emitter, settings);
+  if (std::getenv("PGNKIT_PIPELINE_STATS") != nullptr) {
+    std::fprintf(stderr,
+                 "pipeline: %llu chunks, %llu speculative, %llu continuations over %llu chunks, "
+                 "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced\n",
+                 static_cast<unsigned long long>(stats.chunks),
+                 static_cast<unsigned long long>(stats.speculative),
+                 static_cast<unsigned long long>(stats.continuations),
+                 static_cast<unsigned long long>(stats.continued_chunks),
+                 static_cast<unsigned long long>(stats.sequential_rests),
+                 static_cast<unsigned long long>(stats.tag_line_cuts),
+                 static_cast<unsigned long long>(stats.line_cuts),
+                 static_cast<unsigned long long>(stats.forced_cuts));
+  }
+  return stats;
+}
+
+}  // namespace pgnkit::tools
