@@ -14,6 +14,7 @@
 #include "pgn/reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replayer.h"
+#include "shard.h"
 #include "threads.h"
 
 namespace pgnkit::tools {
@@ -29,6 +30,7 @@ struct CheckArgs {
   std::string format = "text";
   std::string color = "auto";
   unsigned threads = 0;
+  ShardArgs shard;
 };
 
 struct Totals {
@@ -165,20 +167,34 @@ bool use_color(const std::string& mode) {
 int run_check(const CheckArgs& args) {
   const CheckJob job(args, args.format == "text" && use_color(args.color));
   const auto t0 = std::chrono::steady_clock::now();
-  const pipeline::RunStats run = run_job(args.files, args.threads, job);
+  const pipeline::RunStats run = run_job(args.files, args.threads, job, args.shard);
   const bool io_failed = run.io_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals t = Totals::from(run.totals);
-  std::fprintf(stderr,
-               "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
-               "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
-               static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
-               static_cast<unsigned long long>(t.errors),
-               static_cast<unsigned long long>(t.warnings),
-               static_cast<unsigned long long>(t.games_with_errors),
-               static_cast<unsigned long long>(t.unsupported), secs,
-               secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
-               job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
+  if (args.shard.summary_format == "ndjson") {
+    // The totals a driver adds up over shards (pgnkit-dask), one object on the last line.
+    std::fprintf(
+        stderr,
+        "{\"summary\":\"check\",\"games\":%llu,\"plies\":%llu,\"errors\":%llu,"
+        "\"warnings\":%llu,\"games_with_errors\":%llu,\"unsupported\":%llu,"
+        "\"bytes\":%llu,\"seconds\":%.3f,\"io_failed\":%s,\"stopped\":%s}\n",
+        static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
+        static_cast<unsigned long long>(t.errors), static_cast<unsigned long long>(t.warnings),
+        static_cast<unsigned long long>(t.games_with_errors),
+        static_cast<unsigned long long>(t.unsupported), static_cast<unsigned long long>(t.bytes),
+        secs, io_failed ? "true" : "false", job.stop_after_input(run.totals) ? "true" : "false");
+  } else {
+    std::fprintf(stderr,
+                 "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
+                 "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
+                 static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
+                 static_cast<unsigned long long>(t.errors),
+                 static_cast<unsigned long long>(t.warnings),
+                 static_cast<unsigned long long>(t.games_with_errors),
+                 static_cast<unsigned long long>(t.unsupported), secs,
+                 secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
+                 job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
+  }
   if (io_failed) return kExitUsage;
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }
@@ -202,6 +218,7 @@ void register_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, true);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"

@@ -13,6 +13,7 @@
 #include "output_buffer.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
+#include "shard.h"
 #include "status_record.h"
 #include "threads.h"
 #include "write/json.h"
@@ -25,7 +26,9 @@ struct StatusArgs {
   std::string format = "text";
   bool summary = false;
   bool no_variations = false;
+  bool no_header = false;
   unsigned threads = 0;
+  ShardArgs shard;
 };
 
 enum class Format : std::uint8_t { Text, Csv, Ndjson };
@@ -135,7 +138,9 @@ void print_summary(Format format, const pipeline::Counters& counts) {
 }
 
 int run_status(const StatusArgs& args) {
-  if (!args.summary && args.format == "csv") {
+  if (args.no_header) {
+    // A later shard's output, or rows appended to an earlier table (pgnkit-dask).
+  } else if (!args.summary && args.format == "csv") {
     std::string header;
     for (const std::string_view c : kStatusColumns) {
       if (!header.empty()) header += ',';
@@ -147,7 +152,7 @@ int run_status(const StatusArgs& args) {
                 "status", "rules", "ok", "problems");
   }
   const StatusJob job(args);
-  const pipeline::RunStats run = run_job(args.files, args.threads, job);
+  const pipeline::RunStats run = run_job(args.files, args.threads, job, args.shard);
   if (args.summary) print_summary(parse_format(args.format), run.totals);
   if (run.io_failed) return kExitUsage;
   return run.totals[kInconsistent] ? kExitProblems : kExitOk;
@@ -165,7 +170,10 @@ void register_status(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "csv", "ndjson"}));
   cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
+  cmd->add_flag("--no-header", args->no_header,
+                "No header row (csv) or heading line (text): for appending, or a later shard");
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, false);
   cmd->footer(
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
       "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems.\n"

@@ -18,5 +18,6 @@ void register_check(CLI::App& app, int& exit_code);
 void register_status(CLI::App& app, int& exit_code);
 void register_annotate(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
+void register_index(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

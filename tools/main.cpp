@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_status(app, exit_code);
   pgnkit::tools::register_annotate(app, exit_code);
   pgnkit::tools::register_convert(app, exit_code);
+  pgnkit::tools::register_index(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "pipeline/pipeline.h"
+#include "shard.h"
 
 namespace pgnkit::tools {
 
@@ -21,7 +22,10 @@ void add_threads_option(CLI::App* cmd, unsigned& threads);
 // ("pgnkit: <name>: <why>"), in the same order. Test knobs (environment):
 // PGNKIT_CHUNK_SIZE=BYTES sets the splitter's target; PGNKIT_PIPELINE_STATS=1 prints how
 // the output was made (pipeline::RunStats) to stderr at the end.
+// With shard.range set: exactly one input, read on one reader from START (seeking in a plain
+// file) to the first game starting at END or later, numbered from shard.base_game and
+// shard.base_line (tools/shard.h).
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job);
+                           const pipeline::Job& job, const ShardArgs& shard = {});
 
 }  // namespace pgnkit::tools
