@@ -3,6 +3,7 @@
 # Run as root on Debian 12; prints what it installs and does nothing when all are present.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
+          python3-distributed python3-dask
           libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
