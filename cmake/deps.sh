@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
           libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit libpcre2-dev
+          python3-distributed python3-dask  # pgnkit-dask and its test: Dask scheduler, workers
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package
           dpkg-dev mandoc man-db lintian bash-completion fish zsh)

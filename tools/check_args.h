@@ -10,6 +10,7 @@
 #include "check_ci.h"
 #include "progress.h"
 #include "replay/laws.h"
+#include "shard.h"
 
 namespace pgnkit::tools {
 
@@ -27,6 +28,7 @@ struct CheckArgs {
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
   bool laws_given = false;  // --laws was on the command line (it wins over pgnkit.toml)
   unsigned threads = 0;
+  ShardArgs shard;  // --range, --base-game, --base-line, --summary-format: shard.h
 };
 
 // Whether to colour text output: --color always/never, or auto (stdout a terminal, no

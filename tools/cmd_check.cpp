@@ -17,6 +17,7 @@
 #include "pgn/reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replayer.h"
+#include "shard.h"
 #include "threads.h"
 
 namespace pgnkit::tools {
@@ -157,25 +158,46 @@ int run_check(CheckArgs args) {
     return status;
   }
   if (config_laws && !args.laws_given) args.laws = laws_choice(*config_laws);
+  if (ci && !args.shard.range.empty()) {
+    std::fprintf(stderr,
+                 "pgnkit: --range is not supported with the CI options yet (--format "
+                 "sarif/github/gitlab, --select, --baseline, ...)\n");
+    return kExitUsage;
+  }
   if (ci) return run_check_gated(args, *ci);
   const CheckJob job(args, args.format == "text" && use_color(args.color));
   const auto t0 = std::chrono::steady_clock::now();
   Progress progress(args.progress, input_bytes(args.files));
-  const pipeline::RunStats run = run_job(args.files, args.threads, job, nullptr, &progress);
+  const pipeline::RunStats run =
+      run_job(args.files, args.threads, job, nullptr, &progress, &args.shard);
   progress.finish();
   const bool io_failed = run.io_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals t = Totals::from(run.totals);
-  std::fprintf(stderr,
-               "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
-               "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
-               static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
-               static_cast<unsigned long long>(t.errors),
-               static_cast<unsigned long long>(t.warnings),
-               static_cast<unsigned long long>(t.games_with_errors),
-               static_cast<unsigned long long>(t.unsupported), secs,
-               secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
-               job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
+  if (args.shard.summary_format == "ndjson") {
+    // The totals a driver adds up over shards (pgnkit-dask), one object on the last line.
+    std::fprintf(
+        stderr,
+        "{\"summary\":\"check\",\"games\":%llu,\"plies\":%llu,\"errors\":%llu,"
+        "\"warnings\":%llu,\"games_with_errors\":%llu,\"unsupported\":%llu,"
+        "\"bytes\":%llu,\"seconds\":%.3f,\"io_failed\":%s,\"stopped\":%s}\n",
+        static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
+        static_cast<unsigned long long>(t.errors), static_cast<unsigned long long>(t.warnings),
+        static_cast<unsigned long long>(t.games_with_errors),
+        static_cast<unsigned long long>(t.unsupported), static_cast<unsigned long long>(t.bytes),
+        secs, io_failed ? "true" : "false", job.stop_after_input(run.totals) ? "true" : "false");
+  } else {
+    std::fprintf(stderr,
+                 "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
+                 "%llu unsupported-variant games, %.2f s, %.1f MB/s%s\n",
+                 static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
+                 static_cast<unsigned long long>(t.errors),
+                 static_cast<unsigned long long>(t.warnings),
+                 static_cast<unsigned long long>(t.games_with_errors),
+                 static_cast<unsigned long long>(t.unsupported), secs,
+                 secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
+                 job.stop_after_input(run.totals) ? " (stopped at --max-errors)" : "");
+  }
   if (io_failed) return kExitUsage;
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }
@@ -209,6 +231,7 @@ void register_check(CLI::App& app, int& exit_code) {
   add_progress_options(cmd, args->progress);
   add_laws_option(*cmd, args->laws);
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, true);
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "commands.h"
-#include "selected_output.h"
 #include "dedup/decider.h"
 #include "dedup/keyed.h"
 #include "dedup/seen_set.h"
@@ -17,6 +16,7 @@
 #include "pgn/game_bytes.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
+#include "selected_output.h"
 #include "write/json.h"
 
 namespace pgnkit::tools {

@@ -17,6 +17,7 @@
 #include "output_buffer.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
+#include "shard.h"
 #include "status_eco.h"
 #include "status_record.h"
 #include "threads.h"
@@ -32,7 +33,9 @@ struct StatusArgs {
   bool no_variations = false;
   EcoArgs eco;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
+  bool no_header = false;
   unsigned threads = 0;
+  ShardArgs shard;
 };
 
 enum class Format : std::uint8_t { Text, Csv, Ndjson };
@@ -166,7 +169,9 @@ void print_summary(Format format, const pipeline::Counters& counts) {
 int run_status(const StatusArgs& args) {
   std::optional<eco::Book> book;
   if (args.eco.wanted() && !(book = load_eco_book(args.eco, "status"))) return kExitUsage;
-  if (!args.summary && args.format == "csv") {
+  if (args.no_header) {
+    // A later shard's output, or rows appended to an earlier table (pgnkit-dask).
+  } else if (!args.summary && args.format == "csv") {
     std::string header;
     for (const std::string_view c : kStatusColumns) {
       if (!header.empty()) header += ',';
@@ -183,7 +188,8 @@ int run_status(const StatusArgs& args) {
                   "plies", "status", "rules", "ok", "laws", "problems");
   }
   const StatusJob job(args, book ? &*book : nullptr);
-  const pipeline::RunStats run = run_job(args.files, args.threads, job);
+  const pipeline::RunStats run =
+      run_job(args.files, args.threads, job, nullptr, nullptr, &args.shard);
   if (args.summary) print_summary(parse_format(args.format), run.totals);
   if (run.io_failed) return kExitUsage;
   return run.totals[kInconsistent] ? kExitProblems : kExitOk;
@@ -203,7 +209,10 @@ void register_status(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
   add_eco_options(*cmd, args->eco, false);
   add_laws_option(*cmd, args->laws);
+  cmd->add_flag("--no-header", args->no_header,
+                "No header row (csv) or heading line (text): for appending, or a later shard");
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, false);
   cmd->footer(
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
       "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws\n"

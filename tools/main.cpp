@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_dedup(app, exit_code);
   pgnkit::tools::register_select(app, exit_code);
   pgnkit::tools::register_split(app, exit_code);
+  pgnkit::tools::register_index(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   pgnkit::tools::register_generate(app, exit_code);  // hidden: man pages, completions
   try {

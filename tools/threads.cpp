@@ -79,6 +79,43 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
   return stats;
 }
 
+// One shard: the games whose first byte lies in [range.start, range.end), see shard.h.
+pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
+                             const pipeline::Job& job, StdioEmitter& emitter) {
+  pipeline::RunStats stats;
+  const ByteRange range = *parse_range(shard.range);
+  auto source = open_input(path);
+  if (!source) {
+    stats.io_failed = true;
+    return stats;
+  }
+  if (!source->skip(range.start)) {
+    // An input shorter than START holds no game of the shard; only a failure is an error.
+    stats.io_failed = report_read_error(*source);
+    return stats;
+  }
+  pgn::ReaderOptions options;
+  options.start = pgn::Location{range.start, shard.base_line, 1};
+  std::uint64_t end = range.end;
+  options.stop_ctx = &end;
+  options.stop_before_game = [](void* ctx, std::uint64_t offset) {
+    return offset >= *static_cast<const std::uint64_t*>(ctx);
+  };
+  const std::uint64_t game_base = shard.base_game - 1;
+  pipeline::ChunkResult r;
+  r.out.set_base(game_base);
+  r.err.set_base(game_base);
+  job.read(pipeline::ChunkRead{*source, source->name(), options, stats.totals, &emitter, game_base},
+           r);
+  emitter.flush(r);
+  std::fflush(stdout);
+  stats.totals = r.counters;
+  stats.bytes = r.stats.bytes;
+  stats.games = r.stats.games;
+  stats.io_failed = report_read_error(*source);
+  return stats;
+}
+
 std::size_t env_size(const char* name, std::size_t fallback) {
   const char* v = std::getenv(name);
   if (v == nullptr || *v == '\0') return fallback;
@@ -97,8 +134,18 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
 }
 
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job, io::OutputSink* out, Progress* progress) {
+                           const pipeline::Job& job, io::OutputSink* out, Progress* progress,
+                           const ShardArgs* shard) {
   StdioEmitter emitter(out, progress);
+  if (shard != nullptr && !shard->range.empty()) {
+    if (files.size() > 1) {
+      std::fprintf(stderr, "pgnkit: --range reads one input, not %zu\n", files.size());
+      pipeline::RunStats stats;
+      stats.io_failed = true;
+      return stats;
+    }
+    return run_range(inputs_or_stdin(files).front(), *shard, job, emitter);
+  }
   if (threads == 0) threads = pipeline::default_threads();
   if (threads == 1) return run_sequential(files, job, emitter, progress);
   pipeline::Settings settings;

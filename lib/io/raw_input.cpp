@@ -113,6 +113,30 @@ std::size_t RawInput::read(char* dst, std::size_t cap) {
   return fd_ >= 0 ? read_fd(dst, cap) : 0;
 }
 
+std::uint64_t RawInput::skip(std::uint64_t n) {
+  const std::uint64_t held = std::min<std::uint64_t>(n, len_ - pos_);
+  pos_ += static_cast<std::size_t>(held);
+  std::uint64_t skipped = held;
+  if (skipped == n || fd_ < 0 || eof_) return skipped;
+  if (!may_block_) {
+    // A regular file: seek, but never past its end (a later read then ends it).
+    const off_t here = ::lseek(fd_, 0, SEEK_CUR);
+    const off_t size = ::lseek(fd_, 0, SEEK_END);
+    if (here >= 0 && size >= here) {
+      const std::uint64_t room = static_cast<std::uint64_t>(size - here);
+      const std::uint64_t step = std::min(n - skipped, room);
+      if (::lseek(fd_, here + static_cast<off_t>(step), SEEK_SET) >= 0) return skipped + step;
+    }
+  }
+  while (skipped < n) {
+    if (!refill()) break;
+    const std::uint64_t take = std::min<std::uint64_t>(n - skipped, len_);
+    pos_ = static_cast<std::size_t>(take);
+    skipped += take;
+  }
+  return skipped;
+}
+
 std::optional<IoError> RawInput::error(std::uint64_t at) const {
   if (read_errno_ == 0) return std::nullopt;
   const IoErrorCode code =

@@ -46,6 +46,10 @@ class RawInput {
   // (plain input needs no copy). Returns 0 only at the end of the input or on error.
   std::size_t read(char* dst, std::size_t cap);
 
+  // Moves past the next n bytes without copying them: a regular file seeks (lseek), other
+  // inputs read and discard. Returns the bytes skipped (fewer only at the end or an error).
+  std::uint64_t skip(std::uint64_t n);
+
   // The read error, if a read(2) failed, reported at decompressed offset `at` (the caller
   // knows how many bytes it delivered); reads return 0 after one.
   std::optional<IoError> error(std::uint64_t at) const;

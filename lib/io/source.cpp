@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -136,6 +137,24 @@ void Source::sniff(SourceOptions options) {
   } else if (const char* other = other_compression(b, first.size())) {
     fail(IoErrorCode::UnsupportedCompression, other);
   }
+}
+
+bool Source::skip(std::uint64_t n) {
+  if (compression_ == Compression::None && !pull_ && !error_) {
+    const std::uint64_t done = raw_.skip(n);
+    offset_ += done;
+    if (done == n) return true;
+    error_ = raw_.error(offset_);
+    return false;
+  }
+  char scratch[1 << 16];
+  while (n > 0) {
+    const std::size_t got =
+        read(scratch, static_cast<std::size_t>(std::min<std::uint64_t>(n, sizeof scratch)));
+    if (got == 0) return false;
+    n -= got;
+  }
+  return true;
 }
 
 std::size_t Source::read(char* dst, std::size_t cap) {

@@ -89,6 +89,11 @@ class Source {
   // error (see error()); otherwise at least 1. cap must be > 0.
   std::size_t read(char* dst, std::size_t cap);
 
+  // Moves past the next n decompressed bytes without delivering them, as if read: plain
+  // regular files seek; zstd input and pipes are read and discarded. offset() counts them.
+  // Returns false when the input ended or failed first (see error()).
+  bool skip(std::uint64_t n);
+
   // The error that ended the stream, if any.
   const std::optional<IoError>& error() const { return error_; }
   // The path as given, or "<stdin>" for "-", or the memory source's name.

@@ -13,6 +13,13 @@
 namespace pgnkit::pgn {
 namespace {
 
+// Reader options with this buffer size (and the defaults otherwise).
+pgn::ReaderOptions sized_buffer(std::size_t bytes) {
+  pgn::ReaderOptions options;
+  options.buffer_size = bytes;
+  return options;
+}
+
 struct Collect : Visitor {
   GameBytes raw;
   std::vector<std::string> games;
@@ -38,7 +45,7 @@ struct Collect : Visitor {
 std::vector<std::string> games_of(std::string_view text, std::size_t buffer = 1 << 20) {
   Collect c;
   io::Source src = io::Source::from_memory(text);
-  read_pgn(src, c, ReaderOptions{.buffer_size = buffer});
+  read_pgn(src, c, sized_buffer(buffer));
   return c.games;
 }
 
@@ -119,7 +126,7 @@ TEST(GameBytes, DroppedGamesAreNotKept) {
     Collect c;
     c.drop_game = 3;
     io::Source src = io::Source::from_memory(text);
-    read_pgn(src, c, ReaderOptions{.buffer_size = buffer});
+    read_pgn(src, c, sized_buffer(buffer));
     ASSERT_EQ(c.games.size(), all.size());
     EXPECT_EQ(c.statuses[2], GameBytes::Status::Dropped);
     EXPECT_EQ(c.games[2], "");
@@ -139,7 +146,7 @@ TEST(GameBytes, AGameOverTheLimitIsGivenUpAndItsNeighboursKept) {
     Collect c(2000);
     const std::string text = before + huge + after;
     io::Source src = io::Source::from_memory(text);
-    read_pgn(src, c, ReaderOptions{.buffer_size = buffer});
+    read_pgn(src, c, sized_buffer(buffer));
     ASSERT_EQ(c.games.size(), 3u);
     EXPECT_EQ(c.games[0], before.substr(0, before.size() - 1));
     EXPECT_EQ(c.statuses[1], GameBytes::Status::TooLong);
@@ -149,7 +156,7 @@ TEST(GameBytes, AGameOverTheLimitIsGivenUpAndItsNeighboursKept) {
   // Exactly at the limit: kept.
   Collect exact(huge.size() - 1);
   io::Source src = io::Source::from_memory(huge);
-  read_pgn(src, exact, ReaderOptions{.buffer_size = 512});
+  read_pgn(src, exact, sized_buffer(512));
   EXPECT_EQ(exact.games, (Games{huge.substr(0, huge.size() - 1)}));
 }
 

@@ -14,6 +14,13 @@
 namespace pgnkit::select {
 namespace {
 
+// Reader options with this buffer size (and the defaults otherwise).
+pgn::ReaderOptions sized_buffer(std::size_t bytes) {
+  pgn::ReaderOptions options;
+  options.buffer_size = bytes;
+  return options;
+}
+
 using Events = std::vector<std::string>;
 
 std::string fixture() {
@@ -51,7 +58,7 @@ Collect run(const std::function<void(SelectOptions&)>& setup, bool invert = fals
   Selector s(o, c);
   const std::string text = fixture();
   io::Source src = io::Source::from_memory(text);
-  pgn::read_pgn(src, s, pgn::ReaderOptions{.buffer_size = buffer});
+  pgn::read_pgn(src, s, sized_buffer(buffer));
   return c;
 }
 
