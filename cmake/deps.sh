@@ -2,8 +2,9 @@
 # Installs the Debian packages pgnkit builds with, only those that are missing.
 # Run as root on Debian 12; prints what it installs and does nothing when all are present.
 set -euo pipefail
+# clang and libclang-rt-dev (its libFuzzer and sanitizer runtimes): the fuzz tests (tests/ci).
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
-          libgtest-dev libgmock-dev libbenchmark-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
