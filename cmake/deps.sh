@@ -2,8 +2,10 @@
 # Installs the Debian packages pgnkit builds with, only those that are missing.
 # Run as root on Debian 12; prints what it installs and does nothing when all are present.
 set -euo pipefail
+# clang and libclang-rt-dev (its libFuzzer and sanitizer runtimes): the fuzz tests (tests/ci).
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
           libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit libpcre2-dev
+          clang libclang-rt-dev  # the libFuzzer targets (tests/fuzz)
           python3-distributed python3-dask  # pgnkit-dask and its test: Dask scheduler, workers
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package

@@ -236,13 +236,15 @@ void register_annotate(CLI::App& app, int& exit_code) {
                   "with a comment at the bad move)")
       ->check(CLI::IsMember({"skip", "truncate", "keep"}));
   add_eco_options(*cmd, args->eco, true);
-  cmd->add_option("--line-length", args->line_length, "Wrap movetext at N characters")
+  cmd->add_option("--line-length", args->line_length,
+                  "Wrap movetext at N characters (a [%...] comment command is never broken)")
       ->check(CLI::Range(20, 100000));
   add_laws_option(*cmd, args->laws);
   add_threads_option(cmd, args->threads);
   cmd->footer(
       "Output is export-format PGN: Seven Tag Roster first, canonical SAN, lines of at most 80\n"
-      "characters; comments, NAGs and variations are kept. Annotating twice gives the same "
+      "characters (only a [%...] command that cannot fit runs longer: commands are never\n"
+      "broken); comments, NAGs and variations are kept. Annotating twice gives the same "
       "output.\n"
       "Examples:\n"
       "  pgnkit annotate --fix-results --end-tags games.pgn -o fixed.pgn\n"

@@ -320,7 +320,8 @@ void register_convert(CLI::App& app, int& exit_code) {
                   "Games with illegal moves: skip (drop), truncate (legal prefix, result *), keep "
                   "(as written, with a comment at the bad move)")
       ->check(CLI::IsMember({"skip", "truncate", "keep"}));
-  cmd->add_option("--line-length", args->line_length, "pgn: wrap movetext at N characters")
+  cmd->add_option("--line-length", args->line_length,
+                  "pgn: wrap movetext at N characters (a [%...] comment command is never broken)")
       ->check(CLI::Range(20, 100000));
   cmd->add_flag("--no-comments", args->no_comments, "pgn: leave out comments");
   cmd->add_flag("--no-nags", args->no_nags, "pgn: leave out NAGs");

@@ -104,9 +104,13 @@ class Move {
   std::uint16_t bits_ = 0;
 };
 
-// Fixed-capacity move list: move generation never allocates. 218 is the known maximum.
+// Fixed-capacity move list: move generation never allocates. 218 is the most a position of a
+// real game has, but a FEN may hold any material (one king a side; QQQQQQBk/Q5RB/Q6Q/Q6Q/
+// Q6Q/Q6Q/Q6Q/KQQQQQQQ w has 271 moves). The bound for any such position: n pieces of a side
+// reach at most min(27, 64 - n) squares each (n = 37: 999 moves), plus 3 more for each
+// promotion square of each pawn (8 x 3 x 3) and 2 castlings: 1,073.
 struct MoveList {
-  static constexpr int kCapacity = 256;
+  static constexpr int kCapacity = 1088;
   Move moves[kCapacity];
   int size = 0;
 

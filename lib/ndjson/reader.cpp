@@ -9,7 +9,6 @@
 namespace pgnkit::ndjson {
 namespace {
 
-constexpr std::size_t kChunk = std::size_t{1} << 20;
 constexpr std::size_t kPadding = 64;  // simdjson may read this far past a line's end
 
 bool blank(std::string_view line) {
@@ -21,7 +20,10 @@ bool blank(std::string_view line) {
 // The input in one growing buffer: whole lines, always followed by kPadding readable bytes.
 class LineBuffer {
  public:
-  explicit LineBuffer(io::Source& source) : source_(source) { grow(kChunk); }
+  LineBuffer(io::Source& source, std::size_t chunk)
+      : source_(source), chunk_(chunk < 64 ? 64 : chunk) {
+    grow(chunk_);
+  }
 
   // The next line without its '\n' (and '\r'); false at the end of input.
   bool next(const char*& data, std::size_t& size, std::uint64_t& offset) {
@@ -49,7 +51,7 @@ class LineBuffer {
 
  private:
   void grow(std::size_t cap) {
-    auto bigger = std::make_unique<char[]>(cap + kPadding);
+    auto bigger = std::make_unique_for_overwrite<char[]>(cap + kPadding);
     if (len_ > pos_) std::memcpy(bigger.get(), buf_.get() + pos_, len_ - pos_);
     buf_ = std::move(bigger);
     cap_ = cap + kPadding;
@@ -64,7 +66,7 @@ class LineBuffer {
       len_ -= pos_;
       pos_ = 0;
     }
-    if (cap_ - kPadding - len_ < kChunk / 2) grow((cap_ - kPadding) * 2);
+    if (cap_ - kPadding - len_ < chunk_ / 2) grow((cap_ - kPadding) * 2);
     const std::size_t n = source_.read(buf_.get() + len_, cap_ - kPadding - len_);
     if (n == 0) eof_ = true;
     len_ += n;
@@ -72,6 +74,7 @@ class LineBuffer {
   }
 
   io::Source& source_;
+  const std::size_t chunk_;  // the least free room a read gets
   std::unique_ptr<char[]> buf_;
   std::size_t cap_ = 0, len_ = 0, pos_ = 0;
   std::uint64_t base_ = 0;  // stream offset of buf_[0]
@@ -94,7 +97,7 @@ std::string_view error_code_name(ErrorCode code) {
 ReadStats read_ndjson(io::Source& source, replay::RecordBuilder& builder, ErrorSink& errors,
                       const ReadOptions& options) {
   ReadStats stats;
-  LineBuffer lines(source);
+  LineBuffer lines(source, options.buffer_size);
   detail::GameParser parser(options.max_variation_depth);
   detail::GameData game;
   detail::Feeder feeder(builder, options.comments, options.nags);

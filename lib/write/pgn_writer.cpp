@@ -12,6 +12,37 @@ namespace {
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
+// Where a folded comment may break: at a space that is not inside a `[%...]` command (from
+// "[%" to the next ']'; a "[%" with no ']' after it is no command). Breaking inside one would
+// still read back, but tools that read the commands ([%clk 0:00:58], [%eval 0.17]) line by
+// line would miss them.
+//
+// The first such space in `text`, or npos.
+std::size_t next_break(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == ' ') return i;
+    if (text[i] == '[' && i + 1 < text.size() && text[i + 1] == '%') {
+      if (const std::size_t close = text.find(']', i + 2); close != std::string_view::npos)
+        i = close;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The last such space in `text`, or npos. A space is inside a command when the last "[%"
+// before it has its ']' after it (commands do not nest: the first ']' ends one).
+std::size_t last_break(std::string_view text) {
+  for (std::size_t space = text.rfind(' '); space != std::string_view::npos;) {
+    const std::size_t open = text.rfind("[%", space);
+    if (open == std::string_view::npos) return space;
+    const std::size_t close = text.find(']', open + 2);
+    if (close == std::string_view::npos || close < space) return space;
+    if (open == 0) break;
+    space = text.rfind(' ', open - 1);
+  }
+  return std::string_view::npos;
+}
+
 // Writes movetext tokens space-separated, breaking lines before a token that would pass the
 // width. "(" is glued to the token after it and ")" to the one before, and a comment's braces
 // to its first and last word: so a token is held (in `last_`) until the next one starts, and
@@ -48,7 +79,8 @@ class Wrapper {
     last_.put(')');  // after the last token, or "()" for an empty variation
     glue_next_ = false;
   }
-  // A comment: its words wrap like tokens; braces stick to the first and last word.
+  // A comment: its words wrap like tokens (a [%...] command is one word, never broken);
+  // braces stick to the first and last word.
   void comment(std::string_view text) {
     // Most comments ("[%clk 0:01:00]") are folded ASCII: their words are found with one
     // search each and written as the token loop would write them, the last one held.
@@ -56,7 +88,7 @@ class Wrapper {
       write_last();
       bool open = true;  // the '{' is still to write
       // All the words but the last at once, when they fit on the line.
-      if (const std::size_t last = text.rfind(' '); last != std::string_view::npos) {
+      if (const std::size_t last = last_break(text); last != std::string_view::npos) {
         const std::size_t size = (column_ > 0 ? 1 : 0) + 1 + last;
         if (column_ + size <= width_) {
           char* p = out_.room(size);
@@ -68,7 +100,7 @@ class Wrapper {
           text.remove_prefix(last + 1);
         }
       }
-      for (std::size_t space; (space = text.find(' ')) != std::string_view::npos;) {
+      for (std::size_t space; (space = next_break(text)) != std::string_view::npos;) {
         const std::size_t size = space + (open ? 1 : 0);
         separate(size);
         if (open) out_.put('{');
@@ -97,35 +129,43 @@ class Wrapper {
  private:
   struct Buffers {
     TextBuffer out, last;
+    std::string utf8, folded;  // a comment that is not folded ASCII, converted and folded
   };
   static Buffers& buffers() {
     thread_local Buffers b;
     return b;
   }
 
-  // A comment, word by word.
+  // A comment that is not folded ASCII: converted to UTF-8 (see json.h) and folded first,
+  // then written word by word (a [%...] command counts as one word).
   void comment_words(std::string_view text) {
-    // Text that is not ASCII is converted to UTF-8 first (see json.h).
+    Buffers& b = buffers();
     if (!is_ascii(text)) {
-      clean_.clear();
-      append_utf8(clean_, text);
-      text = clean_;
+      b.utf8.clear();
+      append_utf8(b.utf8, text);
+      text = b.utf8;
     }
-    bool first = true;
+    b.folded.clear();
     std::size_t at = 0;
     for (std::string_view word; !(word = next_fold_word(text, at)).empty();) {
-      if (first) {
-        token("{");
-        glue_next_ = true;
+      if (!b.folded.empty()) b.folded += ' ';
+      b.folded.append(word);
+    }
+    std::string_view rest = b.folded;
+    TextBuffer& first = start_token();  // glued to a "(" before it
+    first.put('{');
+    for (bool first_word = true;; first_word = false) {
+      const std::size_t space = next_break(rest);
+      const std::string_view word = rest.substr(0, space);
+      if (first_word) {
+        first.put(word);
+      } else {
+        token(word);
       }
-      token(word);
-      first = false;
+      if (space == std::string_view::npos) break;
+      rest.remove_prefix(space + 1);
     }
-    if (first) {
-      token("{}");
-    } else {
-      last_.put('}');
-    }
+    last_.put('}');
   }
 
   // Before a token of `size` bytes: a line break when it would pass the width, else a space
@@ -156,7 +196,6 @@ class Wrapper {
   std::size_t column_ = 0;
   bool has_last_ = false;
   bool glue_next_ = false;
-  std::string clean_;
 };
 
 struct MovetextWriter {

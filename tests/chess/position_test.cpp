@@ -16,6 +16,34 @@ namespace {
 using testing::fen_position;
 using testing::play_san;
 
+// A FEN may hold far more material than a game can (the fuzzer's FEN target found a move
+// list overflow at 257 moves): this one has 271 legal moves. Counted three ways: the list,
+// the counter, and SAN reading (attack tables, no generator) of every piece-from-to text.
+TEST(Position, MoreMovesThanAnyGameFitTheList) {
+  const Position pos = fen_position("QQQQQQBk/Q5RB/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1");
+  MoveList list;
+  generate_legal(pos, list);
+  EXPECT_EQ(list.size, 271);
+  EXPECT_EQ(count_legal(pos), 271);
+  int by_san = 0;
+  for (Square from = 0; from < 64; ++from) {
+    const Piece p = pos.piece_on(from);
+    if (p == Piece::None || color_of(p) != Color::White) continue;
+    for (Square to = 0; to < 64; ++to) {
+      const char text_bytes[] = {
+          "PNBRQK"[index(type_of(p))], static_cast<char>('a' + file_of(from)),
+          static_cast<char>('1' + rank_of(from)), static_cast<char>('a' + file_of(to)),
+          static_cast<char>('1' + rank_of(to))};
+      const std::string text(text_bytes, sizeof text_bytes);
+      const SanResult r = parse_san(pos, text);
+      if (!r.ok()) continue;
+      ++by_san;
+      EXPECT_TRUE(list.contains(r.move)) << text;
+    }
+  }
+  EXPECT_EQ(by_san, 271);
+}
+
 // rules.md: after 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6, White has 43 legal moves and only Qxf7# mates.
 TEST(Position, ScholarsMateFacts) {
   const Position pos = play_san(Position::start(), "e4 e5 Bc4 Nc6 Qh5 Nf6");

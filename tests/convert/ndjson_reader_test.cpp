@@ -8,6 +8,7 @@
 
 #include "chess/fen.h"
 #include "convert_util.h"
+#include "io/source.h"
 #include "write/line_writers.h"
 #include "write/pgn_writer.h"
 
@@ -228,6 +229,38 @@ TEST(convert, NdjsonReaderSurvivesMutations) {
       non_blank += l.find_first_not_of(" \t\r") != std::string::npos;
     const Collected c = read_ndjson_text(text);
     ASSERT_EQ(c.games.size() + c.line_errors.size(), non_blank) << "round " << round;
+  }
+}
+
+// The line buffer's size changes where refills fall (inside lines, inside a UTF-8 sequence or
+// an escape, on a "\r\n"), not what is read: the same games and the same located errors as
+// with the default 1 MiB, down to the 64-byte minimum.
+TEST(convert, NdjsonReaderSmallBufferReadsTheSame) {
+  std::string text = read_file(data_path("convert/games.ndjson")) +
+                     read_file(data_path("convert/lichess.ndjson")) +
+                     read_file(data_path("convert/broken.ndjson"));
+  for (const auto& l : to_ndjson(read_pgn_text(read_file(data_path("convert/features.pgn"))).games))
+    text += l;
+  const Collected whole = read_ndjson_text(text);
+  ASSERT_GT(whole.games.size(), 10u);
+  ASSERT_GT(whole.line_errors.size(), 5u);
+  const std::vector<std::string> pgn = to_pgn(whole.games);
+  for (const std::size_t size : {64u, 100u, 333u, 4096u}) {
+    Collected c;
+    auto source = io::Source::from_memory(std::string_view(text));
+    replay::RecordBuilder builder(c);
+    ndjson::ReadOptions options;
+    options.buffer_size = size;
+    const ndjson::ReadStats stats = ndjson::read_ndjson(source, builder, c, options);
+    EXPECT_EQ(stats.bytes, text.size()) << size;
+    EXPECT_EQ(to_pgn(c.games), pgn) << size;
+    ASSERT_EQ(c.line_errors.size(), whole.line_errors.size()) << size;
+    for (std::size_t i = 0; i < c.line_errors.size(); ++i) {
+      EXPECT_EQ(c.line_errors[i].where.line, whole.line_errors[i].where.line) << size;
+      EXPECT_EQ(c.line_errors[i].where.column, whole.line_errors[i].where.column) << size;
+      EXPECT_EQ(c.line_errors[i].where.offset, whole.line_errors[i].where.offset) << size;
+      EXPECT_EQ(c.line_errors[i].message, whole.line_errors[i].message) << size;
+    }
   }
 }
 

@@ -1,10 +1,10 @@
-// libFuzzer target: the input bytes go through io::Source::from_memory -> pgn::read_pgn ->
-// replay::Replayer, twice: with the default options (buffer aside), and with the smallest read
-// buffer, a shallow nesting limit and null moves allowed (to reach the buffer-boundary and
-// nesting-limit paths with small inputs). The sink keeps nothing but checks what it is told:
-// locations are 1-based and inside the stream, game numbers run 1, 2, 3... and agree with the
-// reader's statistics. Then a second route to `convert --to ndjson`'s output: the streamed
-// writer (NdjsonStream, with its fast paths) against the record writer (RecordBuilder +
+// libFuzzer target pgnkit_fuzz_pgn: the input bytes go through io::Source::from_memory ->
+// pgn::read_pgn -> replay::Replayer, twice: with the default options (buffer aside), and with the
+// smallest read buffer, a shallow nesting limit and null moves allowed (to reach the
+// buffer-boundary and nesting-limit paths with small inputs). The sink keeps nothing but checks
+// what it is told: locations are 1-based and inside the stream, game numbers run 1, 2, 3... and
+// agree with the reader's statistics. Then a second route to `convert --to ndjson`'s output: the
+// streamed writer (NdjsonStream, with its fast paths) against the record writer (RecordBuilder +
 // write_ndjson), line for line. A failed check aborts, which libFuzzer reports as a crash.
 #include <cstddef>
 #include <cstdint>
