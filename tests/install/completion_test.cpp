@@ -38,23 +38,28 @@ class Bash : public ::testing::TestWithParam<bool> {
 };
 
 TEST_P(Bash, Subcommands) {
-  EXPECT_EQ(complete({"pgnkit", ""}), (Words{"check", "status", "annotate", "convert", "perft"}));
+  EXPECT_EQ(complete({"pgnkit", ""}), (Words{"check", "status", "annotate", "convert", "dedup",
+                                             "select", "split", "index", "perft"}));
   EXPECT_EQ(complete({"pgnkit", "c"}), (Words{"check", "convert"}));
   EXPECT_EQ(complete({"pgnkit", "--"}), (Words{"--help", "--version"}));
 }
 
 TEST_P(Bash, Options) {
   EXPECT_EQ(complete({"pgnkit", "check", "--for"}), (Words{"--format"}));
-  EXPECT_EQ(complete({"pgnkit", "check", "--no"}), (Words{"--no-variations"}));
+  EXPECT_EQ(complete({"pgnkit", "check", "--no"}),
+            (Words{"--no-variations", "--no-strict", "--no-config", "--no-progress"}));
   EXPECT_EQ(complete({"pgnkit", "perft", "--max-"}), (Words{"--max-depth", "--max-nodes"}));
-  EXPECT_EQ(complete({"pgnkit", "status", "-"}),
-            (Words{"-h", "--help", "--format", "--summary", "--no-variations"}));
+  EXPECT_EQ(
+      complete({"pgnkit", "status", "-"}),
+      (Words{"-h", "--help", "--format", "--summary", "--no-variations", "--eco", "--eco-file",
+             "--laws", "--no-header", "-j", "--threads", "--range", "--base-game", "--base-line"}));
   // The subcommand is found after options of the program and before the cursor.
   EXPECT_EQ(complete({"pgnkit", "convert", "a.pgn", "--to", "csv", "--col"}), (Words{"--columns"}));
 }
 
 TEST_P(Bash, Choices) {
-  EXPECT_EQ(complete({"pgnkit", "check", "--format", ""}), (Words{"text", "ndjson"}));
+  EXPECT_EQ(complete({"pgnkit", "check", "--format", ""}),
+            (Words{"text", "ndjson", "sarif", "github", "gitlab"}));
   EXPECT_EQ(complete({"pgnkit", "check", "--color", "a"}), (Words{"auto", "always"}));
   EXPECT_EQ(complete({"pgnkit", "perft", "--format", ""}), (Words{"text", "json"}));
   EXPECT_EQ(complete({"pgnkit", "convert", "--to", ""}),
@@ -87,12 +92,13 @@ INSTANTIATE_TEST_SUITE_P(Completion, Bash, ::testing::Values(true, false),
 TEST(Fish, OptionsChoicesSubcommands) {
   if (!have_tool("fish")) GTEST_SKIP() << "fish is not installed (apt-get install fish)";
   EXPECT_EQ(fish_complete(kFish, "pgnkit check --for"),
-            (Words{"--format\ttext (compiler-style) or ndjson (one object per problem)"}));
+            (Words{"--format\ttext (compiler-style), ndjson (one object per problem), sarif (SARIF "
+                   "2.1.0), github (workflow commands) or gitlab (Code Quality report)"}));
   EXPECT_EQ(fish_complete(kFish, "pgnkit perft --format "),
             (Words{"json\tOutput: text or json (one object per result)",
                    "text\tOutput: text or json (one object per result)"}));
   const Words commands = fish_complete(kFish, "pgnkit ");
-  ASSERT_EQ(commands.size(), 5u);
+  ASSERT_EQ(commands.size(), 9u);
   EXPECT_EQ(commands[0],
             "annotate\tWrite games back as export-format PGN, adding what the rules found.");
   EXPECT_EQ(fish_complete(kFish, "pgnkit convert --to c"), (Words{"csv\tOutput format"}));
@@ -144,7 +150,8 @@ Words zsh_complete(const std::string& line, const std::string& cwd = "") {
 TEST(Zsh, CompletesLikeTab) {
   if (!have_tool("zsh")) GTEST_SKIP() << "zsh is not installed (apt-get install zsh)";
   if (run_shell("zsh -f -c 'zmodload zsh/zpty'").status != 0) GTEST_SKIP() << "no zsh/zpty";
-  EXPECT_EQ(zsh_complete("pgnkit "), (Words{"annotate", "check", "convert", "perft", "status"}));
+  EXPECT_EQ(zsh_complete("pgnkit "), (Words{"annotate", "check", "convert", "dedup", "index",
+                                            "perft", "select", "split", "status"}));
   EXPECT_EQ(zsh_complete("pgnkit check --for"), (Words{"--format"}));
   EXPECT_EQ(zsh_complete("pgnkit convert --to "),
             (Words{"csv", "epd", "fen", "lan", "ndjson", "pgn", "uci"}));

@@ -52,7 +52,7 @@ TEST(HelpCoverage, HelpListsTheCommands) {
   for (const HelpOption& o : check.options) {
     if (contains(o.names, "--format")) {
       format = true;
-      EXPECT_EQ(o.choices, (Words{"text", "ndjson"}));
+      EXPECT_EQ(o.choices, (Words{"text", "ndjson", "sarif", "github", "gitlab"}));
     }
   }
   EXPECT_TRUE(format);
