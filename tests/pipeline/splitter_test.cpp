@@ -28,6 +28,13 @@ struct GameStarts : pgn::Visitor {
   void begin_game(const pgn::GameInfo& g) { starts.push_back(g.where); }
 };
 
+std::vector<pgn::Location> game_starts(const std::string& text) {
+  io::Source source = io::Source::from_memory(text);
+  GameStarts starts;
+  pgn::read_pgn(source, starts);
+  return starts.starts;
+}
+
 std::string games(int n, const std::string& eol) {
   std::string out;
   for (int i = 0; i < n; ++i) {
@@ -40,10 +47,8 @@ std::string games(int n, const std::string& eol) {
 TEST(Splitter, ChunksJoinToTheInputAndStartWhereTheLexerSaysGamesStart) {
   for (const std::string eol : {"\n", "\r\n", "\r"}) {
     const std::string text = games(200, eol);
-    io::Source source = io::Source::from_memory(text);
-    GameStarts starts;
-    pgn::read_pgn(source, starts);
-    ASSERT_EQ(starts.starts.size(), 200u);
+    const std::vector<pgn::Location> starts = game_starts(text);
+    ASSERT_EQ(starts.size(), 200u);
     const std::vector<Chunk> chunks = split(text, 500);
     ASSERT_GT(chunks.size(), 20u);
     std::string joined;
@@ -59,7 +64,7 @@ TEST(Splitter, ChunksJoinToTheInputAndStartWhereTheLexerSaysGamesStart) {
       if (i == 0) continue;
       // Every cut is at a game's first '[': its Location is the lexer's, line and column too.
       bool found = false;
-      for (const pgn::Location& s : starts.starts) found |= s == c.start;
+      for (const pgn::Location& s : starts) found |= s == c.start;
       EXPECT_TRUE(found) << "chunk " << i << " at " << c.start.offset << " line " << c.start.line;
     }
     EXPECT_EQ(joined, text);
@@ -130,15 +135,13 @@ TEST(Splitter, LineCountsStayExactInBigChunksFullOfLineEnds) {
       text += games(5, eol);
       for (int k = 0; k < 3000 + i; ++k) text += eol;
     }
-    io::Source source = io::Source::from_memory(text);
-    GameStarts starts;
-    pgn::read_pgn(source, starts);
-    ASSERT_EQ(starts.starts.size(), 200u);
+    const std::vector<pgn::Location> starts = game_starts(text);
+    ASSERT_EQ(starts.size(), 200u);
     const std::vector<Chunk> chunks = split(text, 20000);
     ASSERT_GT(chunks.size(), 5u);
     for (std::size_t i = 1; i < chunks.size(); ++i) {
       bool found = false;
-      for (const pgn::Location& s : starts.starts) found |= s == chunks[i].start;
+      for (const pgn::Location& s : starts) found |= s == chunks[i].start;
       EXPECT_TRUE(found) << "chunk " << i << " line " << chunks[i].start.line;
     }
   }
