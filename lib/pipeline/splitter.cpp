@@ -1,6 +1,6 @@
 #include "pipeline/splitter.h"
 
-#include <emmintrin.h>
+#include <immintrin.h>
 
 #include <algorithm>
 #include <bit>
@@ -21,6 +21,39 @@ bool blank_or_break(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+// The line ends in b[*i, n) as count_lines() counts them, 32 bytes at a time from *i while a
+// whole block and the byte after it are there; *i is left where it stopped.
+__attribute__((target("avx2"))) std::uint64_t count_line_ends_avx2(const char* b, std::size_t n,
+                                                                   std::size_t* i) {
+  const __m256i lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
+  const __m256i zero = _mm256_setzero_si256();
+  std::uint64_t lines = 0;
+  std::size_t at = *i;
+  while (at + 33 <= n) {
+    const std::size_t blocks = std::min<std::size_t>((n - at - 1) / 32, 255);
+    __m256i lanes = zero;
+    for (std::size_t k = 0; k < blocks; ++k, at += 32) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + at));
+      const __m256i next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + at + 1));
+      const __m256i lone_cr =
+          _mm256_andnot_si256(_mm256_cmpeq_epi8(next, lf), _mm256_cmpeq_epi8(v, cr));
+      lanes = _mm256_sub_epi8(lanes, _mm256_or_si256(_mm256_cmpeq_epi8(v, lf), lone_cr));
+    }
+    const __m256i sums = _mm256_sad_epu8(lanes, zero);
+    lines += static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 0)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 1)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 2)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 3));
+  }
+  *i = at;
+  return lines;
+}
+
+bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
 // Lines ended in text (LF, CRLF and a lone CR each end one, as the lexer counts); *last_start
 // is set to the position after the last line end, when there is one.
 std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
@@ -29,9 +62,11 @@ std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
   // Line ends 16 bytes at a time: LFs, and CRs not followed by an LF (a lone CR ends a line;
   // CRLF is one line end, counted at its LF). Each compare gives 0xFF (-1) per hit, so
   // subtracting it counts per byte lane; the lanes are summed (psadbw) before they can
-  // overflow. Plain SSE2: no popcount, which without -mpopcnt is a library call per block.
+  // overflow. No popcount, which without -mpopcnt is a library call per block; AVX2 where
+  // the CPU has it, else SSE2.
   std::uint64_t lines = 0;
   std::size_t i = 0;
+  if (cpu_has_avx2()) lines += count_line_ends_avx2(b, n, &i);
   const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
   const __m128i zero = _mm_setzero_si128();
   const auto lane_sum = [&](__m128i lanes) {
@@ -58,6 +93,21 @@ std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
     }
   }
   return lines;
+}
+
+// The first p in [from, limit) with b[p] a line-end byte ('\n' or '\r'); limit if none.
+std::size_t next_line_end(const char* b, std::size_t from, std::size_t limit) {
+  const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+  std::size_t p = from;
+  for (; p + 16 <= limit; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + p));
+    const auto hits = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr))));
+    if (hits != 0) return p + static_cast<std::size_t>(std::countr_zero(hits));
+  }
+  for (; p < limit; ++p)
+    if (b[p] == '\n' || b[p] == '\r') return p;
+  return limit;
 }
 
 }  // namespace
@@ -151,7 +201,14 @@ std::size_t Splitter::find_cut(Cut& cut) {
     }
     if (i >= cap) break;
     const char c = buf_[i - 1];
-    if (c != '\n' && c != '\r') continue;
+    if (c != '\n' && c != '\r') {
+      // On to just after the next line end in what is buffered (++i), or to the buffer's
+      // end or the cap, where the checks above read on or stop.
+      const std::size_t limit = std::min(buf_.size(), cap);
+      const std::size_t end = next_line_end(buf_.data(), i, limit);
+      i = end < limit ? end : limit - 1;
+      continue;
+    }
     if (!line_start_at(i)) continue;
     if (line == 0) line = i;
     if (buf_[i] != '[' || !pgn::detail::tag_shaped(buf_.data() + i, buf_.data() + buf_.size()))
