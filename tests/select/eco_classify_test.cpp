@@ -187,6 +187,25 @@ TEST(SelectEcoClassify, PartitionsAndAgreesWithStatusOnTheSampleWithDebiansBook)
                                  {{"A00", "A99"}, {"C20", "C99"}}, 315, 136);
 }
 
+// With --eco-classify alone, select stops replaying a game past the book's deepest line; with
+// --verbose it replays every move. Both select the same games, and --to pgn converts them
+// whole (the converter sees every move) as convert does.
+TEST(SelectEcoClassify, StoppingPastTheBookChangesNothing) {
+  if (!std::filesystem::exists(kDebianBook))
+    GTEST_SKIP() << kDebianBook << " absent (apt-get install pgn-extract)";
+  const std::string sample = q(std::string(PGNKIT_SOURCE_DIR) + "/data/sample.pgn");
+  const std::string select = "select --eco C00-C99 --eco-classify ";
+  const Result fast = pgnkit(select + sample);
+  EXPECT_EQ(fast.status, 0);
+  EXPECT_EQ(pgnkit(select + "--verbose " + sample).out, fast.out);
+  testing::TempDir dir;
+  ASSERT_TRUE(dir.ok());
+  const std::string selected = dir.file("selected.pgn", fast.out);
+  const Result converted = pgnkit(select + "--to pgn " + sample);
+  EXPECT_EQ(converted.out, pgnkit("convert --to pgn " + q(selected)).out);
+  EXPECT_GT(converted.out.size(), 10000u);
+}
+
 TEST(SelectEcoClassify, ABadBookIsAUsageError) {
   const Result bad =
       pgnkit("select --eco A00 --eco-file " + q(kData + "eco/bad_eco.pgn") + " " + q(kMislabelled));
