@@ -26,8 +26,12 @@ class Selector::Watch : public replay::ReplaySink {
 
   // The main line's start (null: the game is not replayed).
   void start(const chess::Position* start) {
-    if (classifier_) start ? classifier_->start(*start) : classifier_->stop();
-    if (start) position(*start);
+    if (start == nullptr) {
+      if (classifier_) classifier_->stop();
+      return;
+    }
+    if (classifier_) classifier_->start(*start);
+    position(*start);
   }
 
   // A main-line position (the start included): the --fen and --material checks.
