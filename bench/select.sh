@@ -10,6 +10,11 @@
 #                    filter writing the selected games' bytes
 #   select tags rx   pgnkit select --player '~^[A-M]' FILE -o /dev/null: a PCRE2 JIT regex
 #   select play      pgnkit select --ends checkmate FILE -o /dev/null: replays every game
+#   select eco       pgnkit select --eco C20-C99 --eco-classify FILE -o /dev/null: classifies
+#                    every game by Debian's eco.pgn (the replay stops past the book's deepest
+#                    line, 36 plies), writes the Open Games
+#   select eco full  the same with --plies 0.. (a second play filter, always true): every move
+#                    is replayed, so the row above over this one is what the stop saves
 # Seconds are the best (lowest) of $RUNS runs, modes taken in turn so that a burst of other
 # load hits them alike (bash's clock around each command, start-up included). "x check" is
 # check's seconds over the row's: the bars are tags >= 2x check, play about 1x check. They are
@@ -52,7 +57,7 @@ command -v zstd >/dev/null || die "zstd not found (apt-get install zstd)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-MODES=("check" "select (none)" "select tags" "select tags rx" "select play")
+MODES=("check" "select (none)" "select tags" "select tags rx" "select play" "select eco" "select eco full")
 # run MODE FILE: runs one mode; its exit status 0 or 1 is success.
 run() {
   local rc=0
@@ -62,6 +67,8 @@ run() {
     "select tags") "$PGNKIT" select --tag 'WhiteElo>=2000' "$2" -o /dev/null 2>/dev/null || rc=$? ;;
     "select tags rx") "$PGNKIT" select --player '~^[A-M]' "$2" -o /dev/null 2>/dev/null || rc=$? ;;
     "select play") "$PGNKIT" select --ends checkmate "$2" -o /dev/null 2>/dev/null || rc=$? ;;
+    "select eco") "$PGNKIT" select --eco C20-C99 --eco-classify "$2" -o /dev/null 2>/dev/null || rc=$? ;;
+    "select eco full") "$PGNKIT" select --eco C20-C99 --eco-classify --plies 0.. "$2" -o /dev/null 2>/dev/null || rc=$? ;;
   esac
   # check exits 1 when the file has problems, select when nothing was selected.
   ((rc <= 1)) || die "$1 on $2 failed with status $rc"

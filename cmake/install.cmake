@@ -1,5 +1,5 @@
-# `cmake --install build [--prefix P]`: the binary, the man pages, the bash, zsh and fish
-# completions, the docs and the sample data. Paths follow GNUInstallDirs (prefix-relative), so
+# `cmake --install build [--prefix P]`: the binary and pgnkit-dask, the man pages, the bash,
+# zsh and fish completions, the docs and the sample data. Paths follow GNUInstallDirs (prefix-relative), so
 # the installed tree refers to nothing in the source tree.
 include(GNUInstallDirs)
 
@@ -16,6 +16,26 @@ add_custom_command(
   VERBATIM)
 add_custom_target(pgnkit_docs ALL DEPENDS "${PGNKIT_GENERATED_DIR}/stamp")
 
+# pgnkit-dask (tools/pgnkit-dask, Python, dask.distributed): its version set from the project's,
+# its man page and bash completion written from its own argparse parser, as pgnkit's come
+# from its CLI11 options. Kept apart from generated/man1, which __generate rewrites whole.
+# Debian's python3 (the driver's #! line), not another one on the PATH.
+find_program(PGNKIT_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+set(PGNKIT_DASK_DIR "${PGNKIT_GENERATED_DIR}/dask")
+configure_file(${PROJECT_SOURCE_DIR}/tools/pgnkit-dask ${PGNKIT_DASK_DIR}/pgnkit-dask @ONLY)
+add_custom_command(
+  OUTPUT "${PGNKIT_DASK_DIR}/pgnkit-dask.1" "${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz"
+         "${PGNKIT_DASK_DIR}/completions/pgnkit-dask"
+  COMMAND ${PGNKIT_PYTHON3} ${PROJECT_SOURCE_DIR}/cmake/generate_dask_docs.py
+          --driver ${PGNKIT_DASK_DIR}/pgnkit-dask --version ${PROJECT_VERSION}
+          --date ${PGNKIT_MAN_DATE} --man ${PGNKIT_DASK_DIR}/pgnkit-dask.1
+          --bash ${PGNKIT_DASK_DIR}/completions/pgnkit-dask
+  COMMAND gzip -9 -n -k -f "${PGNKIT_DASK_DIR}/pgnkit-dask.1"
+  DEPENDS ${PGNKIT_DASK_DIR}/pgnkit-dask ${PROJECT_SOURCE_DIR}/cmake/generate_dask_docs.py
+  COMMENT "pgnkit-dask's man page and bash completion from its options"
+  VERBATIM)
+add_custom_target(pgnkit_dask_docs ALL DEPENDS "${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz")
+
 # The Debian changelog and copyright go where Debian wants them (lintian checks both).
 configure_file(${PROJECT_SOURCE_DIR}/packaging/changelog.in ${PGNKIT_GENERATED_DIR}/changelog @ONLY)
 add_custom_command(
@@ -26,6 +46,10 @@ add_custom_command(
 add_custom_target(pgnkit_changelog ALL DEPENDS "${PGNKIT_GENERATED_DIR}/changelog.gz")
 
 install(TARGETS pgnkit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(PROGRAMS ${PGNKIT_DASK_DIR}/pgnkit-dask DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PGNKIT_DASK_DIR}/completions/pgnkit-dask
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(DIRECTORY ${PGNKIT_GENERATED_DIR}/man1/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
         FILES_MATCHING PATTERN "*.1.gz")
 install(FILES ${PGNKIT_GENERATED_DIR}/completions/pgnkit

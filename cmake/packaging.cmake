@@ -14,6 +14,10 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${PGNKIT_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# pgnkit-dask is a python3 script (CPack puts dpkg-shlibdeps' libraries after this); it runs
+# shards on a Dask cluster, so dask.distributed is recommended, not needed by pgnkit itself.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-distributed")
 # The first line is the synopsis; the rest is the extended description.
 # The first line is the synopsis, the rest the extended description (CPack indents it; "."
 # is an empty line).
@@ -25,7 +29,10 @@ and strict enough to gate archives in CI.
 Commands: check (every problem, with file, line, column, game and ply),
 status (how each game ended and whether its result is consistent), annotate
 (export-format PGN with results and end tags), convert (PGN, NDJSON, UCI,
-LAN, FEN, EPD, CSV; reads lichess NDJSON) and perft (move-tree counts).")
+LAN, FEN, EPD, CSV; reads lichess NDJSON) and perft (move-tree counts).
+.
+pgnkit-dask runs check and status over a Dask cluster (python3-distributed),
+shard by shard, with the output of one machine.")
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 include(CPack)

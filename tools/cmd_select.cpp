@@ -189,6 +189,7 @@ void register_select(CLI::App& app, int& exit_code) {
       "  pgnkit select --fen 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' "
       "db.pgn\n"
       "  pgnkit select --material KRP:KR --to fen db.pgn\n"
+      "  pgnkit select --eco C20-C99 --eco-classify db.pgn   (by the moves, not the ECO tag)\n"
       "Exit status (as grep): 0 a game was selected, 1 none, 2 usage or I/O error (also a\n"
       "regex that hit its match limit, or a selected game over 32 MiB). See docs/select.md.");
   cmd->callback([args, &exit_code] { exit_code = run_select(*args); });

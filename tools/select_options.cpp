@@ -2,6 +2,9 @@
 
 #include <cstdio>
 #include <functional>
+#include <memory>
+
+#include "eco_option.h"
 
 namespace pgnkit::tools {
 
@@ -26,7 +29,9 @@ void add_filter_options(CLI::App& cmd, FilterArgs& a) {
   cmd.add_option("--result", a.result, "Result tag: 1-0, 0-1, 1/2-1/2 or *")
       ->allow_extra_args(false)
       ->group(tags);
-  cmd.add_option("--eco", a.eco, "ECO tag in codes or ranges: B90, A00-B99, A00-A09,C20")
+  cmd.add_option("--eco", a.eco,
+                 "ECO tag in codes or ranges: B90, A00-B99, A00-A09,C20 (with --eco-classify: "
+                 "the code classified from the moves)")
       ->allow_extra_args(false)
       ->group(tags);
   cmd.add_option("--variant", a.variant,
@@ -70,10 +75,20 @@ void add_filter_options(CLI::App& cmd, FilterArgs& a) {
       ->group(play);
   cmd.add_flag("--material-final", a.material_final, "--material in the final position only")
       ->group(play);
+  cmd.add_flag("--eco-classify", a.eco_classify,
+               "--eco tests the opening classified from the main line (as annotate --eco; "
+               "docs/eco.md), not the ECO tag; an unclassified game matches no range")
+      ->group(play);
+  cmd.add_option("--eco-file", a.eco_file,
+                 std::string("ECO classification file in PGN for --eco-classify (implies it; "
+                             "default ") +
+                     kDefaultEcoFile + ")")
+      ->group(play);
   cmd.add_flag("--invert", a.invert, "Select the games that do not pass");
 }
 
 bool build_filters(const FilterArgs& a, select::SelectOptions& o, const char* command) {
+  const bool classify = a.eco_classify || !a.eco_file.empty();
   using Add = std::function<std::optional<select::FilterError>(const std::string&)>;
   const std::pair<const std::vector<std::string>*, Add> all[] = {
       {&a.tag, [&](const std::string& v) { return o.tags.add_tag(v); }},
@@ -81,7 +96,10 @@ bool build_filters(const FilterArgs& a, select::SelectOptions& o, const char* co
       {&a.white, [&](const std::string& v) { return o.tags.add_player("white", v); }},
       {&a.black, [&](const std::string& v) { return o.tags.add_player("black", v); }},
       {&a.result, [&](const std::string& v) { return o.tags.add_result(v); }},
-      {&a.eco, [&](const std::string& v) { return o.tags.add_eco(v); }},
+      {&a.eco,
+       [&](const std::string& v) {
+         return classify ? o.play.classified_eco.add_eco(v) : o.tags.add_eco(v);
+       }},
       {&a.variant, [&](const std::string& v) { return o.tags.add_variant(v); }},
       {&a.termination, [&](const std::string& v) { return o.tags.add_termination(v); }},
       {&a.elo, [&](const std::string& v) { return o.tags.add_elo(v); }},
@@ -106,6 +124,19 @@ bool build_filters(const FilterArgs& a, select::SelectOptions& o, const char* co
   if (a.material_final && a.material.empty()) {
     std::fprintf(stderr, "pgnkit %s: --material-final needs --material\n", command);
     return false;
+  }
+  if (classify) {
+    if (a.eco.empty()) {
+      std::fprintf(stderr, "pgnkit %s: %s needs --eco\n", command,
+                   a.eco_classify ? "--eco-classify" : "--eco-file");
+      return false;
+    }
+    EcoArgs book_args;
+    book_args.eco = true;
+    book_args.file = a.eco_file;
+    auto book = load_eco_book(book_args, command);
+    if (!book) return false;
+    o.play.eco_book = std::make_shared<const eco::Book>(std::move(*book));
   }
   o.play.consistent = a.consistent;
   o.play.inconsistent = a.inconsistent;

@@ -15,12 +15,15 @@ struct FilterArgs {
       plies, ends, fen, material;
   bool consistent = false, inconsistent = false, legal = false, illegal = false;
   bool fen_placement = false, material_final = false, invert = false;
+  bool eco_classify = false;  // --eco tests the classification, not the tag
+  std::string eco_file;       // --eco-file (implies eco_classify); empty: the default book
 };
 
 void add_filter_options(CLI::App& cmd, FilterArgs& args);
 
-// Parses every filter into `options`; prints "pgnkit <command>: <why>" for the first bad one
-// and returns false.
+// Parses every filter into `options` (with --eco-classify, loads the ECO book); prints
+// "pgnkit <command>: <why>" for the first bad one, or a book that cannot be used, and returns
+// false.
 bool build_filters(const FilterArgs& args, select::SelectOptions& options, const char* command);
 
 }  // namespace pgnkit::tools

@@ -158,6 +158,7 @@ bool play_passes(const PlayFilters& f, const PlayFacts& g) {
   }
   if (!f.fens.empty() && !g.fen_seen) return false;
   if (!f.materials.empty() && !g.material_seen) return false;
+  if (f.eco_book && !g.eco_passes) return false;
   return true;
 }
 

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "chess/position.h"
+#include "eco/book.h"
 #include "replay/game_report.h"
 #include "select/filters.h"
 
@@ -34,6 +36,12 @@ struct PlayFilters {
   bool fen_placement = false;  // compare the placement only (else the repetition key)
   std::vector<MaterialKey> materials;
   bool material_final = false;  // the final position only (else any main-line position)
+  // --eco-classify: the --eco codes and ranges (one "eco" group of TagFilters::add_eco) test
+  // the book's classification of the main line (eco/classify.h: the deepest book position,
+  // as annotate --eco and status --eco find it) instead of the ECO tag. A game the book does
+  // not classify (a FEN start, out of the book at once) has no code: it passes no range.
+  std::shared_ptr<const eco::Book> eco_book;  // null: --eco reads the tag
+  TagFilters classified_eco;
 
   std::optional<FilterError> add_plies(std::string_view range);
   std::optional<FilterError> add_ends(std::string_view statuses);  // comma-separated
@@ -42,7 +50,12 @@ struct PlayFilters {
 
   bool empty() const {
     return plies.empty() && ends.empty() && !consistent && !inconsistent && !legal && !illegal &&
-           fens.empty() && materials.empty();
+           fens.empty() && materials.empty() && !eco_book;
+  }
+  // Whether --eco-classify is the only play filter.
+  bool only_eco_classify() const {
+    return eco_book && plies.empty() && ends.empty() && !consistent && !inconsistent && !legal &&
+           !illegal && fens.empty() && materials.empty();
   }
   bool watches_positions() const {
     return !fens.empty() || (!materials.empty() && !material_final);
@@ -60,6 +73,7 @@ struct PlayFacts {
   bool cut = false;
   bool fen_seen = false;       // a --fen position was reached on the main line
   bool material_seen = false;  // a --material key was met (at the end, with material_final)
+  bool eco_passes = false;     // the classification is in a --eco range (with eco_book)
 };
 
 bool play_passes(const PlayFilters& f, const PlayFacts& facts);

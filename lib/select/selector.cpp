@@ -1,17 +1,38 @@
 #include "select/selector.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "eco/classify.h"
 #include "pgn/tag.h"
 
 namespace pgnkit::select {
 
 class Selector::Watch : public replay::ReplaySink {
  public:
-  Watch(const SelectOptions& options, GameSink& sink) : options_(options), sink_(sink) {}
+  Watch(const SelectOptions& options, GameSink& sink) : options_(options), sink_(sink) {
+    if (options.play.eco_book) {
+      classifier_.emplace(*options.play.eco_book);
+      eco_tag_.values.resize(1);
+      eco_tag_.present.resize(1);
+    }
+  }
   PlayFacts facts;
 
   void begin() { facts = PlayFacts{}; }
+
+  // Whether main-line positions are still looked up in the book.
+  bool classifying() const { return classifier_ && classifier_->active(); }
+
+  // The main line's start (null: the game is not replayed).
+  void start(const chess::Position* start) {
+    if (start == nullptr) {
+      if (classifier_) classifier_->stop();
+      return;
+    }
+    if (classifier_) classifier_->start(*start);
+    position(*start);
+  }
 
   // A main-line position (the start included): the --fen and --material checks.
   void position(const chess::Position& p) {
@@ -31,8 +52,12 @@ class Selector::Watch : public replay::ReplaySink {
     if (options_.diagnose) sink_.problem(p);
   }
 
+  // Only moves played come here, so after an illegal main-line move the classification
+  // stays that of the legal part, as eco::Classifying has it.
   void move(const replay::MoveEvent& e) override {
-    if (e.depth == 0) position(e.after);
+    if (e.depth != 0) return;
+    if (classifier_ && classifier_->active()) classifier_->position(e.after.key());
+    position(e.after);
   }
 
   void game_end(const replay::GameReport& r) override {
@@ -48,17 +73,26 @@ class Selector::Watch : public replay::ReplaySink {
       facts.material_seen = std::find(f.materials.begin(), f.materials.end(),
                                       material_key(*r.final_position)) != f.materials.end();
     }
+    if (classifier_) {  // the code as the one value of the ECO tag the ranges read
+      const eco::Opening* o = classifier_->opening();
+      eco_tag_.present[0] = o != nullptr;
+      if (o) eco_tag_.values[0] = o->eco;
+      facts.eco_passes = f.classified_eco.passes(eco_tag_);
+    }
   }
 
  private:
   const SelectOptions& options_;
   GameSink& sink_;
+  std::optional<eco::Classifier> classifier_;  // with --eco-classify
+  GameTagValues eco_tag_;                      // reused: no allocation per game
 };
 
 Selector::Selector(const SelectOptions& options, GameSink& sink)
     : options_(options),
       sink_(sink),
       needs_play_(!options.play.empty() || options.diagnose),
+      stop_after_book_(!options.diagnose && options.play.only_eco_classify()),
       raw_(options.max_game_bytes) {
   tags_.values.resize(options.tags.names().size());
   tags_.present.resize(options.tags.names().size());
@@ -69,12 +103,16 @@ Selector::Selector(const SelectOptions& options, GameSink& sink)
     // and are reported under --verbose, as check reports them.
     ro.variations = options.diagnose || options.play.legal || options.play.illegal;
     ro.tag_checks = false;
-    ro.want_moves = options.play.watches_positions();
+    ro.want_moves = options.play.watches_positions() || options.play.eco_book != nullptr;
     replayer_ = std::make_unique<replay::Replayer>(*watch_, ro);
   }
 }
 
 Selector::~Selector() = default;
+
+bool Selector::past_book() const {
+  return !watch_->classifying();
+}
 
 pgn::Control Selector::begin_game(const pgn::GameInfo& info) {
   raw_.begin_game(info);
@@ -125,7 +163,7 @@ pgn::Control Selector::begin_movetext() {
   }
   replay_ = true;
   const pgn::Control c = replayer_->begin_movetext();
-  if (const chess::Position* start = replayer_->start_position()) watch_->position(*start);
+  watch_->start(replayer_->start_position());
   return c;
 }
 

@@ -1,9 +1,10 @@
 // select::Selector: the pgn::Visitor behind `pgnkit select` and `pgnkit split`. Per game it
 // reads the tags the filters need, decides at the end of the tags when no filter needs the
 // moves (the rest of the game is then only scanned: Control::StopGame), else replays the
-// main line through replay::Replayer, and hands the verdict and the game's raw bytes
-// (pgn::GameBytes) to a GameSink at end_game. That per-game call is the whole output step, so
-// a caller that reads chunks on threads can run one Selector per chunk and merge in order.
+// main line through replay::Replayer (classifying it with --eco-classify), and hands the verdict
+// and the game's raw bytes (pgn::GameBytes) to a GameSink at end_game. That per-game call is the
+// whole output step, so a caller that reads chunks on threads can run one Selector per chunk and
+// merge in order.
 #pragma once
 
 #include <cstdint>
@@ -26,8 +27,7 @@ struct SelectOptions {
   bool keep_bytes = true;  // hand the raw bytes of selected games to the sink
   bool diagnose = false;   // replay every game and pass its problems to the sink (--verbose)
   std::size_t max_game_bytes = pgn::GameBytes::kDefaultLimit;
-  // A place for --eco-classify (another command's engine): it would set the ECO value the
-  // tag filters read before they run. Not built here.
+  // --eco-classify is a play filter: PlayFilters::eco_book and classified_eco.
 };
 
 struct GameVerdict {
@@ -70,7 +70,10 @@ class Selector : public pgn::Visitor {
   pgn::Control tag(std::string_view name, std::string_view value_raw, pgn::Location where);
   pgn::Control begin_movetext();
   pgn::Control san(std::string_view text, pgn::Location where) {
-    return replay_ ? replayer_->san(text, where) : pgn::Control::Continue;
+    if (!replay_) return pgn::Control::Continue;
+    const pgn::Control c = replayer_->san(text, where);
+    // --eco-classify alone: past the book's deepest line no move changes the verdict.
+    return stop_after_book_ && past_book() ? pgn::Control::StopGame : c;
   }
   pgn::Skip begin_variation(pgn::Location where) {
     return replay_ ? replayer_->begin_variation(where) : pgn::Skip::Yes;
@@ -85,11 +88,13 @@ class Selector : public pgn::Visitor {
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
 
  private:
-  class Watch;  // the replayer's sink: facts for the play filters
+  class Watch;             // the replayer's sink: facts for the play filters
+  bool past_book() const;  // the classification can no longer change
 
   const SelectOptions& options_;
   GameSink& sink_;
   const bool needs_play_;
+  const bool stop_after_book_;  // --eco-classify is the only play filter, no --verbose
   pgn::GameBytes raw_;
   GameTagValues tags_;
   std::string scratch_;

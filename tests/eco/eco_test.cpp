@@ -158,6 +158,34 @@ TEST(EcoTags, SetReplaceRemoveAndKeep) {
   EXPECT_EQ(*g.tag("ECO"), "B00");
 }
 
+// A book with SubVariation tags (Debian's eco.pgn has none): the lines' SubVariations are
+// what the games get, a parent line without one gives none.
+TEST(EcoBook, SubVariationLines) {
+  const eco::Book book = load(kData + "sub_eco.pgn");
+  EXPECT_EQ(book.size(), 4u);
+  EXPECT_EQ(book.max_plies(), 13u);
+  const std::string games = testing::read_file(kData + "stale_tags.pgn");
+  const std::vector<Found> expected = {{"B00", 1}, {"B92", 13}, {"B90", 10}, {"B92", 11}, {"", 0}};
+  EXPECT_EQ(stream_classify(book, games), expected);
+  EXPECT_EQ(record_classify(book, games), expected);
+
+  class SubSink : public replay::RecordSink {
+   public:
+    explicit SubSink(const eco::Book& b) : book(b) {}
+    void game(const replay::GameRecord& g) override {
+      const eco::Opening* o = eco::classify(book, g);
+      subs.push_back(o ? o->variation + "/" + o->sub_variation : "none");
+    }
+    const eco::Book& book;
+    std::vector<std::string> subs;
+  } sink(book);
+  replay::RecordBuilder builder(sink);
+  auto source = io::Source::from_memory(std::string_view(games));
+  pgn::read_pgn(source, builder);
+  EXPECT_EQ(sink.subs, (std::vector<std::string>{"/", "Najdorf/Opovcensky variation", "Najdorf/",
+                                                 "Najdorf/6.Be2", "none"}));
+}
+
 eco::BookError load_error(std::string_view text) {
   eco::BookError error;
   EXPECT_FALSE(eco::Book::from_text(text, "book.pgn", error));

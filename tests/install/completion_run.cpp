@@ -21,7 +21,11 @@ std::vector<std::string> bash_complete(const std::string& script,
   for (const std::string& w : words) program += sh_quote(w) + " ";
   program += ")\nCOMP_CWORD=" + std::to_string(words.size() - 1) + "\n";
   program += "COMP_LINE=\"${COMP_WORDS[*]}\"; COMP_POINT=${#COMP_LINE}\n";
-  program += "_pgnkit pgnkit \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"\n";
+  // The function the script registers: _pgnkit for pgnkit, _pgnkit_dask for pgnkit-dask.
+  std::string function = "_" + std::filesystem::path(script).filename().string();
+  for (char& c : function) c = c == '-' ? '_' : c;
+  program += function + " " + sh_quote(words[0]) +
+             " \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"\n";
   program += "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
   const ShellResult r = run_shell("bash --norc --noprofile -c " + sh_quote(program));
   std::vector<std::string> reply = lines_of(r.out);

@@ -10,7 +10,8 @@ namespace pgnkit::testing {
 // COMPREPLY, one word per element, after completing the last of `words` (bash splits
 // "--to=n" into "--to" "=" "n" itself; pass the words that way). `with_bash_completion`
 // loads Debian's bash-completion first (its _filedir is then used for file names); `cwd` is
-// where the completion runs.
+// where the completion runs. The function run is the script's file name with '_' before it
+// and for each '-' (_pgnkit, _pgnkit_dask).
 std::vector<std::string> bash_complete(const std::string& script,
                                        const std::vector<std::string>& words,
                                        bool with_bash_completion = true,

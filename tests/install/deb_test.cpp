@@ -59,6 +59,9 @@ TEST_F(Deb, ControlFields) {
   const std::string depends = field("Depends");
   for (const char* lib : {"libc6 (>=", "libstdc++6 (>=", "libzstd1 (>=", "libsimdjson"})
     EXPECT_NE(depends.find(lib), std::string::npos) << lib << " in " << depends;
+  // pgnkit-dask: a python3 script, which runs shards with dask.distributed.
+  EXPECT_EQ(depends.rfind("python3, ", 0), 0u) << depends;
+  EXPECT_EQ(field("Recommends"), "python3-distributed");
   const std::string maintainer = field("Maintainer");
   EXPECT_NE(maintainer.find(" <"), std::string::npos) << maintainer;
   EXPECT_EQ(maintainer.back(), '>');
@@ -85,6 +88,20 @@ TEST_F(Deb, InstalledBinaryRuns) {
   EXPECT_EQ(check.out.rfind("315 games, ", 0), 0u) << check.out;
 }
 
+TEST_F(Deb, InstalledDaskDriverRuns) {
+  const std::string bin = root_ + "/usr/bin/pgnkit-dask";
+  const ShellResult help = run_shell(sh_quote(bin) + " --help 2>&1");
+  EXPECT_EQ(help.status, 0) << help.out;
+  EXPECT_EQ(help.out.rfind("usage: pgnkit-dask ", 0), 0u) << help.out;
+  const ShellResult version = run_shell(sh_quote(bin) + " --version 2>&1");
+  EXPECT_EQ(version.status, 0) << version.out;
+  EXPECT_EQ(version.out.rfind("pgnkit-dask " PGNKIT_PROJECT_VERSION "\nruns " + root_ +
+                                  "/usr/bin/pgnkit: pgnkit " PGNKIT_PROJECT_VERSION "; commit ",
+                              0),
+            0u)
+      << version.out;
+}
+
 TEST_F(Deb, InstalledManPage) {
   const std::string page = root_ + "/usr/share/man/man1/pgnkit-check.1.gz";
   ASSERT_TRUE(std::filesystem::exists(page));
@@ -99,12 +116,32 @@ TEST_F(Deb, InstalledManPage) {
   }
 }
 
+TEST_F(Deb, InstalledDaskManPage) {
+  const std::string page = root_ + "/usr/share/man/man1/pgnkit-dask.1.gz";
+  ASSERT_TRUE(std::filesystem::exists(page));
+  if (have_tool("mandoc")) {
+    const ShellResult lint = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+    EXPECT_EQ(lint.out, "");
+  }
+  if (have_tool("man")) {
+    const ShellResult man = run_shell("MANWIDTH=80 man -l " + sh_quote(page) + " 2>&1 | col -b");
+    EXPECT_NE(man.out.find("pgnkit-dask - run a pgnkit command over a Dask cluster"),
+              std::string::npos)
+        << man.out;
+  }
+}
+
 TEST_F(Deb, InstalledCompletions) {
   const std::string share = root_ + "/usr/share";
   if (!bash_completion_main().empty()) {
     EXPECT_EQ(bash_complete(share + "/bash-completion/completions/pgnkit",
                             {"pgnkit", "convert", "--to", "e"}),
               std::vector<std::string>{"epd"});
+  }
+  if (!bash_completion_main().empty()) {
+    EXPECT_EQ(bash_complete(share + "/bash-completion/completions/pgnkit-dask",
+                            {"pgnkit-dask", "check", "--format", "n"}),
+              std::vector<std::string>{"ndjson"});
   }
   if (have_tool("fish")) {
     EXPECT_EQ(fish_complete(share + "/fish/vendor_completions.d/pgnkit.fish", "pgnkit check --col"),

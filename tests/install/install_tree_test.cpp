@@ -84,5 +84,59 @@ TEST_F(InstallTree, InstalledBashCompletion) {
   EXPECT_EQ(bash_complete(script, {"pgnkit", "st"}), std::vector<std::string>{"status"});
 }
 
+// pgnkit-dask is installed beside pgnkit, with the project's version, and finds that pgnkit by
+// itself (no --pgnkit, no PATH).
+TEST_F(InstallTree, InstalledDaskDriverRunsFromThePrefix) {
+  const std::string bin = prefix() + "/bin";
+  ASSERT_TRUE(fs::exists(bin + "/pgnkit-dask"));
+  EXPECT_NE(fs::status(bin + "/pgnkit-dask").permissions() & fs::perms::others_exec,
+            fs::perms::none);
+  const ShellResult help =
+      run_shell("cd / && PATH=/usr/bin:/bin " + sh_quote(bin + "/pgnkit-dask") + " --help 2>&1");
+  EXPECT_EQ(help.status, 0) << help.out;
+  EXPECT_EQ(help.out.rfind("usage: pgnkit-dask ", 0), 0u) << help.out;
+  EXPECT_NE(help.out.find("\nExamples:\n"), std::string::npos) << help.out;
+  const ShellResult version =
+      run_shell("cd / && PATH=/usr/bin:/bin " + sh_quote(bin + "/pgnkit-dask") + " --version 2>&1");
+  EXPECT_EQ(version.status, 0) << version.out;
+  const std::vector<std::string> lines = lines_of(version.out);
+  ASSERT_GE(lines.size(), 3u) << version.out;
+  EXPECT_EQ(lines[0], "pgnkit-dask " PGNKIT_PROJECT_VERSION);
+  EXPECT_EQ(
+      lines[1].rfind("runs " + bin + "/pgnkit: pgnkit " PGNKIT_PROJECT_VERSION "; commit ", 0), 0u)
+      << lines[1];
+  EXPECT_EQ(lines[2].rfind("dask.distributed ", 0), 0u) << lines[2];
+}
+
+// The installed driver on a LocalCluster gives what the installed pgnkit gives on one machine.
+TEST_F(InstallTree, InstalledDaskDriverMatchesOneMachine) {
+  if (run_shell("/usr/bin/python3 -c 'import distributed' 2>/dev/null").status != 0)
+    GTEST_SKIP() << "dask.distributed is not installed (apt-get install python3-distributed)";
+  const std::string bin = prefix() + "/bin";
+  const std::string sample = sh_quote(prefix() + "/share/doc/pgnkit/data/sample.pgn");
+  const ShellResult one =
+      run_shell("cd / && " + sh_quote(bin + "/pgnkit") + " status --format csv " + sample);
+  const ShellResult dask =
+      run_shell("cd / && PATH=/usr/bin:/bin " + sh_quote(bin + "/pgnkit-dask") +
+                " --local 1 --shards 3 status --format csv " + sample);
+  EXPECT_EQ(one.status, 0);
+  EXPECT_EQ(dask.status, 0);
+  EXPECT_EQ(lines_of(one.out).size(), 316u);  // the header and 315 games
+  EXPECT_EQ(dask.out, one.out);
+}
+
+TEST_F(InstallTree, InstalledDaskBashCompletion) {
+  if (bash_completion_main().empty()) GTEST_SKIP() << "bash-completion is not installed";
+  const std::string script = prefix() + "/share/bash-completion/completions/pgnkit-dask";
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(bash_complete(script, {"pgnkit-dask", "--sha"}), (Words{"--shards", "--shard-size"}));
+  EXPECT_EQ(bash_complete(script, {"pgnkit-dask", "--local", "2", "st"}), (Words{"status"}));
+  EXPECT_EQ(bash_complete(script, {"pgnkit-dask", "--local", ""}), Words{});  // a number
+  // After the command, pgnkit's own completion (loaded from beside the script) takes over.
+  EXPECT_EQ(bash_complete(script, {"pgnkit-dask", "--local", "2", "check", "--format", "nd"}),
+            (Words{"ndjson"}));
+  EXPECT_EQ(bash_complete(script, {"pgnkit-dask", "status", "--no-h"}), (Words{"--no-header"}));
+}
+
 }  // namespace
 }  // namespace pgnkit::testing

@@ -59,5 +59,38 @@ TEST(ManPages, RenderedCheckPage) {
     EXPECT_NE(r.out.find(expected), std::string::npos) << expected << "\nin:\n" << r.out;
 }
 
+// pgnkit-dask's page, written from its argparse parser by cmake/generate_dask_docs.py: as clean
+// as pgnkit's, and every option its --help lists (a second reading, of the help text) is in it.
+TEST(ManPages, DaskPage) {
+  if (!have_tool("mandoc")) GTEST_SKIP() << "mandoc is not installed (apt-get install mandoc)";
+  const std::string page = std::string(PGNKIT_GENERATED_DIR) + "/dask/pgnkit-dask.1";
+  const ShellResult lint = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+  EXPECT_EQ(lint.status, 0);
+  EXPECT_EQ(lint.out, "");
+  if (have_tool("man")) {
+    const ShellResult groff =
+        run_shell("LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z " +
+                  sh_quote(page) + " 2>&1 >/dev/null");
+    EXPECT_EQ(groff.out, "");
+  }
+  const ShellResult r = run_shell("mandoc -T utf8 " + sh_quote(page) + " | col -b");
+  ASSERT_EQ(r.status, 0);
+  for (const char* expected :
+       {"NAME\n       pgnkit-dask - run a pgnkit command over a Dask cluster, with the\n",
+        "SYNOPSIS\n       pgnkit-dask [options] command [command options] file ...\n",
+        "\nDESCRIPTION\n       Plans shards over every input with", "       --scheduler ADDRESS\n",
+        "       -o, --output OUT\n", "\nEXIT STATUS\n", "\nENVIRONMENT\n", "\nEXAMPLES\n",
+        "\nSEE ALSO\n       pgnkit(1), pgnkit-index(1), pgnkit-check(1),"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << expected << "\nin:\n" << r.out;
+  const ShellResult help =
+      run_shell(sh_quote(std::string(PGNKIT_SOURCE_DIR) + "/tools/pgnkit-dask") +
+                " --help | grep -oE -- '(^|[ ,])--?[a-z][a-z-]*' | tr -d ' ,'");
+  ASSERT_EQ(help.status, 0);
+  const std::vector<std::string> options = lines_of(help.out);
+  EXPECT_GE(options.size(), 10u) << help.out;
+  for (const std::string& o : options)
+    EXPECT_NE(r.out.find(o), std::string::npos) << o << " of --help is not in the page";
+}
+
 }  // namespace
 }  // namespace pgnkit::testing
