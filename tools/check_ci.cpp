@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "diag/codes.h"
+#include "stdout_write.h"
 #include "write/json.h"
 
 #ifndef PGNKIT_VERSION
@@ -57,7 +58,7 @@ void print_codes(bool ndjson) {
       out += row + '\n';
     }
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
 bool read_whole_file(const std::string& path, std::string& out) {
@@ -156,14 +157,14 @@ void CiRun::begin_output() {
   if (!format_) return;
   std::string out;
   diag::append_header(out, *format_, diag::ToolInfo{"pgnkit", PGNKIT_VERSION, kHome, kCodesHelp});
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
 void CiRun::end_output() {
   if (!format_) return;
   std::string out;
   diag::append_footer(out, *format_);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
 void CiRun::format_problem(std::string& out, const CheckGate::Decided& d, bool strict) {

@@ -13,6 +13,7 @@
 #include "input.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -103,7 +104,7 @@ class CheckSink : public replay::ReplaySink {
 
   void write_out() {
     if (stdout_is_tty_) progress_.before_output();  // the same terminal, perhaps
-    std::fwrite(out_.data(), 1, out_.size(), stdout);
+    write_stdout(out_);
   }
 
   // Counts and prints what the gate decided; returns how many of them count as errors.
@@ -191,6 +192,7 @@ int run_check_gated(const CheckArgs& args, CiRun& ci_run) {
       progress.bytes_counter());
   progress.finish();
   if (ci) ci->end_output();
+  const bool write_failed = !stdout_ok_or_report();  // before the summary, as convert
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals& t = sink.totals();
   const std::string suppressed =
@@ -208,7 +210,7 @@ int run_check_gated(const CheckArgs& args, CiRun& ci_run) {
                secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
                sink.limit_reached() ? " (stopped at --max-errors)" : "");
   if (ci && !ci->finish()) return kExitUsage;  // --write-baseline could not be written
-  if (io_failed) return kExitUsage;
+  if (io_failed || write_failed) return kExitUsage;
   if (ci && ci->writes_baseline()) return kExitOk;  // the problems found are now known ones
   return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
 }

@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replayer.h"
 #include "shard.h"
+#include "stdout_write.h"
 #include "threads.h"
 
 namespace pgnkit::tools {
@@ -171,7 +172,8 @@ int run_check(CheckArgs args) {
   const pipeline::RunStats run =
       run_job(args.files, args.threads, job, nullptr, &progress, &args.shard);
   progress.finish();
-  const bool io_failed = run.io_failed;
+  const bool write_failed = !stdout_ok_or_report();  // before the summary, as convert
+  const bool io_failed = run.io_failed || write_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Totals t = Totals::from(run.totals);
   if (args.shard.summary_format == "ndjson") {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "input.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -23,7 +24,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
     if (sink_ != nullptr) {
       sink_->write(bytes);
     } else {
-      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+      write_stdout(bytes);
     }
   }
   void err(std::string_view bytes) override {
@@ -40,7 +41,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
                  io::describe(error, path == "-" ? "<stdin>" : path).c_str());
   }
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
-    std::fflush(stdout);
+    flush_stdout();
     if (error && progress_ != nullptr) progress_->before_output();
     if (error) std::fprintf(stderr, "pgnkit: %s\n", io::describe(*error, name).c_str());
   }
@@ -108,7 +109,7 @@ pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
   job.read(pipeline::ChunkRead{*source, source->name(), options, stats.totals, &emitter, game_base},
            r);
   emitter.flush(r);
-  std::fflush(stdout);
+  flush_stdout();
   stats.totals = r.counters;
   stats.bytes = r.stats.bytes;
   stats.games = r.stats.games;
