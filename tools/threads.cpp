@@ -15,11 +15,14 @@ namespace {
 // stdout and stderr through stdio, as the one-thread commands always wrote.
 class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
  public:
-  StdioEmitter(io::OutputSink* sink, Progress* progress)
+  StdioEmitter(io::OutputSink* sink, Progress* progress, MergeHook* hook)
       : sink_(sink),
         progress_(progress),
+        hook_(hook),
         stdout_is_tty_(sink == nullptr && isatty(STDOUT_FILENO)) {}
   void out(std::string_view bytes) override {
+    if (hook_ != nullptr) bytes = hook_->out(bytes);
+    if (bytes.empty()) return;
     if (progress_ != nullptr && stdout_is_tty_) progress_->before_output();  // same terminal?
     if (sink_ != nullptr) {
       sink_->write(bytes);
@@ -29,6 +32,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
   }
   void err(std::string_view bytes) override {
     if (bytes.empty()) return;
+    if (hook_ != nullptr) return hook_->err(bytes);
     if (progress_ != nullptr) progress_->before_output();
     std::fwrite(bytes.data(), 1, bytes.size(), stderr);
   }
@@ -56,6 +60,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
  private:
   io::OutputSink* sink_;
   Progress* progress_;
+  MergeHook* hook_;
   const bool stdout_is_tty_;
 };
 
@@ -136,8 +141,8 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
 
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
                            const pipeline::Job& job, io::OutputSink* out, Progress* progress,
-                           const ShardArgs* shard) {
-  StdioEmitter emitter(out, progress);
+                           const ShardArgs* shard, MergeHook* hook) {
+  StdioEmitter emitter(out, progress, hook);
   if (shard != nullptr && !shard->range.empty()) {
     if (files.size() > 1) {
       std::fprintf(stderr, "pgnkit: --range reads one input, not %zu\n", files.size());
