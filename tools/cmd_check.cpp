@@ -127,6 +127,8 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check -j 8 lichess.pgn      (8 threads; the same output as -j 1)\n"
       "  pgnkit check --laws current old_archive.pgn   (fivefold/75 moves end 1980s games too)\n"
       "  pgnkit check --format sarif --sarif-root . games/*.pgn > pgnkit.sarif\n"
+      "  pgnkit check -j 8 --format gitlab --baseline known.txt games/*.pgn   (same bytes as -j "
+      "1)\n"
       "  pgnkit check --select illegal,end --ignore wrong_side games.pgn\n"
       "  pgnkit check --write-baseline known.txt old.pgn && pgnkit check --baseline known.txt "
       "old.pgn\n"
