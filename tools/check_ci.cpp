@@ -196,7 +196,9 @@ void CiRun::end_output() {
 }
 
 std::string_view CiRun::out(std::string_view bytes) {
-  if (!first_result_ || bytes.empty()) return bytes;
+  // Only JSON documents (SARIF, GitLab) separate their results; text never starts with one.
+  const bool separated = format_ == diag::Format::Sarif || format_ == diag::Format::Gitlab;
+  if (!separated || !first_result_ || bytes.empty()) return bytes;
   first_result_ = false;
   return diag::drop_leading_separator(bytes);
 }
