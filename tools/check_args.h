@@ -1,6 +1,6 @@
-// The options of `pgnkit check`, shared by its two run paths: cmd_check.cpp (text and NDJSON,
-// on one thread or through lib/pipeline) and check_gated.cpp (the CI options of check_ci.h,
-// on one thread).
+// The options of `pgnkit check`: cmd_check.cpp parses them, check_job.cpp reads by them (one
+// path for text and NDJSON and for the CI options of check_ci.h, on one thread or through
+// lib/pipeline).
 #pragma once
 
 #include <cstdint>
@@ -34,10 +34,5 @@ struct CheckArgs {
 // Whether to colour text output: --color always/never, or auto (stdout a terminal, no
 // NO_COLOR).
 bool use_color(const std::string& mode);
-
-// check with a CI option (formats sarif/github/gitlab, rule selection, a baseline): every
-// problem decided by the gate of check_ci.h, on one thread. Prints the summary; returns the
-// exit status.
-int run_check_gated(const CheckArgs& args, CiRun& ci);
 
 }  // namespace pgnkit::tools

@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "diag/codes.h"
+#include "stdout_write.h"
 #include "write/json.h"
 
 #ifndef PGNKIT_VERSION
@@ -57,7 +58,7 @@ void print_codes(bool ndjson) {
       out += row + '\n';
     }
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
 bool read_whole_file(const std::string& path, std::string& out) {
@@ -133,56 +134,93 @@ CiRun::CiRun(CheckConfig config, RuleKeys cli, std::optional<diag::Format> forma
       format_(format),
       sarif_root_(std::move(sarif_root)),
       baseline_(std::move(baseline)),
-      write_baseline_(std::move(write_baseline)),
-      gate_(baseline_ ? &*baseline_ : nullptr, format_ == diag::Format::Sarif ||
-                                                   format_ == diag::Format::Gitlab ||
-                                                   !write_baseline_.empty()) {}
+      write_baseline_(std::move(write_baseline)) {}
 
-void CiRun::begin_file(std::string_view name) {
+CiRun::Input CiRun::input(std::string_view name) const {
+  Input in;
   std::string why;
   auto rules = diag::RuleSet::build(rules_for_input(config_, cli_, name), why);
-  gate_.begin_file(rules ? std::move(*rules) : diag::RuleSet());  // names were checked before
+  if (rules) in.rules = std::move(*rules);  // names were checked before
   if (name == "<stdin>") {
-    report_path_ = "stdin";
-    return;
+    in.report_path = "stdin";
+    return in;
   }
   std::error_code ec;
   const fs::path abs = fs::absolute(fs::path(name), ec).lexically_normal();
   const fs::path rel = abs.lexically_relative(fs::path(sarif_root_));
-  report_path_ = rel.empty() ? std::string(name) : rel.generic_string();
+  in.report_path = rel.empty() ? std::string(name) : rel.generic_string();
+  return in;
+}
+
+CheckGate CiRun::gate() const {
+  return CheckGate(baseline_ ? &*baseline_ : nullptr, format_ == diag::Format::Sarif ||
+                                                          format_ == diag::Format::Gitlab ||
+                                                          !write_baseline_.empty());
+}
+
+void CiRun::format_problem(pipeline::Output& out, const Input& input, const CheckGate::Decided& d,
+                           bool strict) const {
+  if (!format_) return;
+  const replay::Severity severity = strict ? replay::Severity::Error : d.severity;
+  std::string text;
+  diag::GameNumbers numbers;
+  diag::append_problem(text, *format_, d.problem,
+                       diag::Placed{input.report_path, d.fingerprint, severity, d.code}, false,
+                       &numbers);
+  std::vector<pipeline::NumberHole> holes;
+  holes.reserve(numbers.size());
+  for (const diag::GameNumberAt& n : numbers) holes.push_back({n.at, n.game, 0});
+  out.append(text, holes);
+}
+
+void CiRun::record(pipeline::Output& err, std::string_view file,
+                   const CheckGate::Decided& d) const {
+  if (write_baseline_.empty()) return;
+  diag::append_baseline_line(err.text(),
+                             diag::BaselineEntry{d.fingerprint, std::string(d.problem.code_name()),
+                                                 std::string(file), d.problem.san, d.problem.ply});
 }
 
 void CiRun::begin_output() {
   if (!format_) return;
   std::string out;
   diag::append_header(out, *format_, diag::ToolInfo{"pgnkit", PGNKIT_VERSION, kHome, kCodesHelp});
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
 void CiRun::end_output() {
   if (!format_) return;
   std::string out;
   diag::append_footer(out, *format_);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_stdout(out);
 }
 
-void CiRun::format_problem(std::string& out, const CheckGate::Decided& d, bool strict) {
-  if (!format_) return;
-  const replay::Severity severity = strict ? replay::Severity::Error : d.severity;
-  diag::append_problem(out, *format_, d.problem,
-                       diag::Placed{report_path_, d.fingerprint, severity, d.code}, first_result_);
+std::string_view CiRun::out(std::string_view bytes) {
+  // Only JSON documents (SARIF, GitLab) separate their results; text never starts with one.
+  const bool separated = format_ == diag::Format::Sarif || format_ == diag::Format::Gitlab;
+  if (!separated || !first_result_ || bytes.empty()) return bytes;
   first_result_ = false;
+  return diag::drop_leading_separator(bytes);
 }
 
-void CiRun::record(std::string_view file, const CheckGate::Decided& d) {
-  if (write_baseline_.empty()) return;
-  known_.push_back(diag::BaselineEntry{d.fingerprint, std::string(d.problem.code_name()),
-                                       std::string(file), d.problem.san, d.problem.ply});
+void CiRun::err(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const std::size_t end = bytes.find('\n');
+    if (end == std::string_view::npos) {
+      partial_line_ += bytes;
+      return;
+    }
+    partial_line_ += bytes.substr(0, end + 1);
+    known_.push_back(std::move(partial_line_));
+    partial_line_.clear();
+    bytes.remove_prefix(end + 1);
+  }
 }
 
 bool CiRun::finish() {
   if (write_baseline_.empty()) return true;
-  const std::string text = diag::write_baseline(known_);
+  const std::size_t recorded = known_.size();
+  const std::string text = diag::baseline_text(std::move(known_));
   // Written beside the target and renamed over it: a reader never sees half a file.
   const std::string tmp = write_baseline_ + ".tmp." + std::to_string(::getpid());
   {
@@ -204,8 +242,8 @@ bool CiRun::finish() {
     return false;
   }
   // Identical games share fingerprints, so their problems share a line.
-  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s (%zu distinct lines)\n",
-               known_.size(), write_baseline_.c_str(),
+  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s (%zu distinct lines)\n", recorded,
+               write_baseline_.c_str(),
                static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') - 1));
   return true;
 }

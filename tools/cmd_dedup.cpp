@@ -319,9 +319,13 @@ int run_dedup(DedupArgs& args) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
     failed = true;
   }
-  if (report && std::fclose(report) != 0) {
-    std::fprintf(stderr, "pgnkit dedup: %s: write error\n", args.report.c_str());
-    failed = true;
+  if (report) {
+    // A failed fwrite leaves only the error flag: fclose() alone may then succeed.
+    const bool unwritten = std::fflush(report) != 0 || std::ferror(report) != 0;
+    if (std::fclose(report) != 0 || unwritten) {
+      std::fprintf(stderr, "pgnkit dedup: %s: write error\n", args.report.c_str());
+      failed = true;
+    }
   }
   const Counts& c = run->counts();
   const std::uint64_t games = c.games;

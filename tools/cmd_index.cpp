@@ -94,9 +94,7 @@ int index_one(const std::string& path, const IndexArgs& args) {
     out += ",\"games\":" + std::to_string(shards[i].games);
     out += "}\n";
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  std::fflush(stdout);
-  return kExitOk;
+  return write_stdout(out) && flush_stdout() ? kExitOk : kExitUsage;
 }
 
 int run_index(const IndexArgs& args) {
@@ -104,7 +102,7 @@ int run_index(const IndexArgs& args) {
   for (const std::string& path : inputs_or_stdin(args.files)) {
     if (index_one(path, args) != kExitOk) status = kExitUsage;
   }
-  return status;
+  return stdout_ok_or_report() ? status : kExitUsage;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "chess/perft_suite.h"
 #include "chess/uci.h"
 #include "commands.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -63,22 +64,22 @@ int run_single(const PerftArgs& a, const chess::PerftOptions& opt) {
   for (const auto& d : divide) rows.emplace_back(chess::to_uci(pos, d.move), d.nodes);
   std::sort(rows.begin(), rows.end());
   if (a.format == "json") {
-    std::printf("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f",
-                fen.c_str(), a.depth, static_cast<unsigned long long>(nodes), secs, nps);
+    print_stdout("{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f",
+                 fen.c_str(), a.depth, static_cast<unsigned long long>(nodes), secs, nps);
     if (a.divide) {
-      std::printf(",\"divide\":{");
+      print_stdout(",\"divide\":{");
       for (std::size_t i = 0; i < rows.size(); ++i)
-        std::printf("%s\"%s\":%llu", i ? "," : "", rows[i].first.c_str(),
-                    static_cast<unsigned long long>(rows[i].second));
-      std::printf("}");
+        print_stdout("%s\"%s\":%llu", i ? "," : "", rows[i].first.c_str(),
+                     static_cast<unsigned long long>(rows[i].second));
+      print_stdout("}");
     }
-    std::printf("}\n");
+    print_stdout("}\n");
   } else {
     for (const auto& [uci, n] : rows)
-      std::printf("%s: %llu\n", uci.c_str(), static_cast<unsigned long long>(n));
-    if (a.divide) std::printf("\n");
-    std::printf("depth %d: %llu nodes in %.3f s (%.1f M nodes/s)\n", a.depth,
-                static_cast<unsigned long long>(nodes), secs, nps / 1e6);
+      print_stdout("%s: %llu\n", uci.c_str(), static_cast<unsigned long long>(n));
+    if (a.divide) print_stdout("\n");
+    print_stdout("depth %d: %llu nodes in %.3f s (%.1f M nodes/s)\n", a.depth,
+                 static_cast<unsigned long long>(nodes), secs, nps / 1e6);
   }
   return kExitOk;
 }
@@ -118,23 +119,25 @@ int run_suite(const PerftArgs& a, const chess::PerftOptions& opt) {
       failed += ok ? 0 : 1;
       total_nodes += got;
       if (a.format == "json") {
-        std::printf(
+        print_stdout(
             "{\"fen\":\"%s\",\"depth\":%d,\"nodes\":%llu,\"expected\":%llu,\"pass\":%s,"
             "\"seconds\":%.6f,\"nps\":%.0f}\n",
             c.fen.c_str(), e.depth, static_cast<unsigned long long>(got),
             static_cast<unsigned long long>(e.nodes), ok ? "true" : "false", secs,
             secs > 0 ? static_cast<double>(got) / secs : 0.0);
       } else {
-        std::printf("%s:%d: %s depth %d expected %llu got %llu  %s%s%s\n", a.suite.c_str(), number,
-                    ok ? "pass" : "FAIL", e.depth, static_cast<unsigned long long>(e.nodes),
-                    static_cast<unsigned long long>(got), c.fen.c_str(),
-                    c.id.empty() ? "" : "  id ", c.id.c_str());
+        print_stdout("%s:%d: %s depth %d expected %llu got %llu  %s%s%s\n", a.suite.c_str(), number,
+                     ok ? "pass" : "FAIL", e.depth, static_cast<unsigned long long>(e.nodes),
+                     static_cast<unsigned long long>(got), c.fen.c_str(),
+                     c.id.empty() ? "" : "  id ", c.id.c_str());
       }
     }
   }
   const double secs = seconds_since(t0);
+  const bool write_failed = !stdout_ok_or_report();  // before the summary, as convert
   std::fprintf(stderr, "%zu positions, %d counts checked, %d failed, %llu nodes in %.2f s\n",
                cases.size(), checked, failed, static_cast<unsigned long long>(total_nodes), secs);
+  if (write_failed) return kExitUsage;
   return failed ? kExitProblems : kExitOk;
 }
 

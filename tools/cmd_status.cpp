@@ -20,6 +20,7 @@
 #include "shard.h"
 #include "status_eco.h"
 #include "status_record.h"
+#include "stdout_write.h"
 #include "threads.h"
 #include "write/json.h"
 
@@ -162,8 +163,7 @@ void print_summary(Format format, const pipeline::Counters& counts) {
     for (const auto& [k, v] : by_status) text += "status " + k + ": " + std::to_string(v) + "\n";
     for (const auto& [k, v] : by_consistency) text += k + ": " + std::to_string(v) + "\n";
   }
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  write_stdout(text);
 }
 
 int run_status(const StatusArgs& args) {
@@ -178,20 +178,21 @@ int run_status(const StatusArgs& args) {
       header += c;
     }
     if (book) header += ",eco,opening";
-    std::printf("%s\n", header.c_str());
+    print_stdout("%s\n", header.c_str());
   } else if (!args.summary && args.format == "text") {
     if (book)
-      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%-24s%s\n", "game", "white", "black",
-                  "tag", "plies", "status", "rules", "ok", "laws", "problems", kEcoTextHeaderTail);
+      print_stdout("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%-24s%s\n", "game", "white", "black",
+                   "tag", "plies", "status", "rules", "ok", "laws", "problems", kEcoTextHeaderTail);
     else
-      std::printf("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%s\n", "game", "white", "black", "tag",
-                  "plies", "status", "rules", "ok", "laws", "problems");
+      print_stdout("%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%s\n", "game", "white", "black", "tag",
+                   "plies", "status", "rules", "ok", "laws", "problems");
   }
   const StatusJob job(args, book ? &*book : nullptr);
   const pipeline::RunStats run =
       run_job(args.files, args.threads, job, nullptr, nullptr, &args.shard);
   if (args.summary) print_summary(parse_format(args.format), run.totals);
-  if (run.io_failed) return kExitUsage;
+  const bool write_failed = !stdout_ok_or_report();
+  if (run.io_failed || write_failed) return kExitUsage;
   return run.totals[kInconsistent] ? kExitProblems : kExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/source.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 
@@ -46,7 +47,7 @@ bool for_each_input(const std::vector<std::string>& files, Read&& read,
     } else {
       read(*source);
     }
-    std::fflush(stdout);
+    flush_stdout();
     failed |= report_read_error(*source);
     if (!go_on) break;
   }

@@ -1,10 +1,14 @@
-// pgnkit: registers the subcommands and maps CLI errors to exit status 2.
+// pgnkit: registers the subcommands and maps CLI errors to exit status 2, and a failed write
+// to stdout (what a command did not report itself: help, version, perft) too.
 #include <cstdio>
+#include <iostream>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 
 #include "build_info.h"
 #include "commands.h"
+#include "stdout_write.h"
 
 #ifndef PGNKIT_VERSION
 #define PGNKIT_VERSION "0.0.0"
@@ -45,8 +49,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
+    std::ostringstream out;  // help and version text, written (and its errors kept) below
+    const int rc = app.exit(e, out, std::cerr);
+    pgnkit::tools::write_stdout(out.view());
+    if (!pgnkit::tools::stdout_ok_or_report()) return pgnkit::tools::kExitUsage;
     return rc == 0 ? 0 : pgnkit::tools::kExitUsage;
   }
+  if (!pgnkit::tools::stdout_ok_or_report()) return pgnkit::tools::kExitUsage;
   return exit_code;
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "input.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -14,20 +15,24 @@ namespace {
 // stdout and stderr through stdio, as the one-thread commands always wrote.
 class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
  public:
-  StdioEmitter(io::OutputSink* sink, Progress* progress)
+  StdioEmitter(io::OutputSink* sink, Progress* progress, MergeHook* hook)
       : sink_(sink),
         progress_(progress),
+        hook_(hook),
         stdout_is_tty_(sink == nullptr && isatty(STDOUT_FILENO)) {}
   void out(std::string_view bytes) override {
+    if (hook_ != nullptr) bytes = hook_->out(bytes);
+    if (bytes.empty()) return;
     if (progress_ != nullptr && stdout_is_tty_) progress_->before_output();  // same terminal?
     if (sink_ != nullptr) {
       sink_->write(bytes);
     } else {
-      std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+      write_stdout(bytes);
     }
   }
   void err(std::string_view bytes) override {
     if (bytes.empty()) return;
+    if (hook_ != nullptr) return hook_->err(bytes);
     if (progress_ != nullptr) progress_->before_output();
     std::fwrite(bytes.data(), 1, bytes.size(), stderr);
   }
@@ -40,7 +45,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
                  io::describe(error, path == "-" ? "<stdin>" : path).c_str());
   }
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
-    std::fflush(stdout);
+    flush_stdout();
     if (error && progress_ != nullptr) progress_->before_output();
     if (error) std::fprintf(stderr, "pgnkit: %s\n", io::describe(*error, name).c_str());
   }
@@ -55,6 +60,7 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
  private:
   io::OutputSink* sink_;
   Progress* progress_;
+  MergeHook* hook_;
   const bool stdout_is_tty_;
 };
 
@@ -108,7 +114,7 @@ pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
   job.read(pipeline::ChunkRead{*source, source->name(), options, stats.totals, &emitter, game_base},
            r);
   emitter.flush(r);
-  std::fflush(stdout);
+  flush_stdout();
   stats.totals = r.counters;
   stats.bytes = r.stats.bytes;
   stats.games = r.stats.games;
@@ -135,8 +141,8 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
 
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
                            const pipeline::Job& job, io::OutputSink* out, Progress* progress,
-                           const ShardArgs* shard) {
-  StdioEmitter emitter(out, progress);
+                           const ShardArgs* shard, MergeHook* hook) {
+  StdioEmitter emitter(out, progress, hook);
   if (shard != nullptr && !shard->range.empty()) {
     if (files.size() > 1) {
       std::fprintf(stderr, "pgnkit: --range reads one input, not %zu\n", files.size());

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -14,6 +15,20 @@
 #include "shard.h"
 
 namespace pgnkit::tools {
+
+// A command's last touch on its merged output, on the merging thread and in order, with one
+// thread as with many (check's CI formats: a document's first result loses its separator;
+// the --write-baseline lines travel in the chunks' err output).
+class MergeHook {
+ public:
+  // What to write to stdout for `bytes`: a suffix of it.
+  virtual std::string_view out(std::string_view bytes) = 0;
+  // Takes the job's err bytes, which then do not go to stderr.
+  virtual void err(std::string_view bytes) = 0;
+
+ protected:
+  ~MergeHook() = default;
+};
 
 // Adds `-j,--threads N` (0 or absent: pipeline::default_threads()).
 void add_threads_option(CLI::App* cmd, unsigned& threads);
@@ -28,9 +43,10 @@ void add_threads_option(CLI::App* cmd, unsigned& threads);
 // bytes read, the games merged; erased before output to the terminal), or null. shard: with
 // its range set, exactly one input, read on one reader from START (seeking in a plain file)
 // to the first game starting at END or later, numbered from shard->base_game and
-// shard->base_line (tools/shard.h).
+// shard->base_line (tools/shard.h). hook: where the merged output passes first, or null.
 pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
                            const pipeline::Job& job, io::OutputSink* out = nullptr,
-                           Progress* progress = nullptr, const ShardArgs* shard = nullptr);
+                           Progress* progress = nullptr, const ShardArgs* shard = nullptr,
+                           MergeHook* hook = nullptr);
 
 }  // namespace pgnkit::tools

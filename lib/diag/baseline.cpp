@@ -49,22 +49,31 @@ bool Baseline::contains(std::uint64_t fingerprint) const {
   return std::binary_search(fingerprints_.begin(), fingerprints_.end(), fingerprint);
 }
 
+void append_baseline_line(std::string& line, const BaselineEntry& e) {
+  append_fingerprint_hex(line, e.fingerprint);
+  line += '\t';
+  append_field(line, e.code);
+  line += '\t';
+  append_field(line, e.file);
+  line += '\t';
+  line += std::to_string(e.ply);
+  line += '\t';
+  append_field(line, e.san);
+  line += '\n';
+}
+
 std::string write_baseline(const std::vector<BaselineEntry>& entries) {
   std::vector<std::string> lines;
   lines.reserve(entries.size());
   for (const BaselineEntry& e : entries) {
-    std::string line = fingerprint_hex(e.fingerprint);
-    line += '\t';
-    append_field(line, e.code);
-    line += '\t';
-    append_field(line, e.file);
-    line += '\t';
-    line += std::to_string(e.ply);
-    line += '\t';
-    append_field(line, e.san);
-    line += '\n';
+    std::string line;
+    append_baseline_line(line, e);
     lines.push_back(std::move(line));
   }
+  return baseline_text(std::move(lines));
+}
+
+std::string baseline_text(std::vector<std::string> lines) {
   std::sort(lines.begin(), lines.end());
   lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
   std::string out(kHeader);

@@ -37,5 +37,9 @@ struct BaselineEntry {
 
 // The file's text: the header line, then one line per distinct entry, sorted.
 std::string write_baseline(const std::vector<BaselineEntry>& entries);
+// The same in two steps, for entries found on several threads: each entry's line (ending in
+// '\n', with no other line break), then the text from all the lines in any order.
+void append_baseline_line(std::string& out, const BaselineEntry& entry);
+std::string baseline_text(std::vector<std::string> lines);
 
 }  // namespace pgnkit::diag

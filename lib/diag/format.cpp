@@ -23,7 +23,57 @@ void append_github_escaped(std::string& out, std::string_view text, bool propert
   }
 }
 
+// The message's parts around the game number: "MESSAGE [game " and ", ply P, ...]" (or, between
+// games, all of it in the head).
+void message_head(std::string& out, const replay::Problem& p) {
+  write::append_utf8(out, p.message);
+  out += p.game ? " [game " : " [between games";
+}
+void message_tail(std::string& out, const replay::Problem& p) {
+  if (p.ply) out += ", ply " + std::to_string(p.ply);
+  if (p.in_variation) out += ", in a variation";
+  if (!p.san.empty()) {
+    out += ", move '";
+    write::append_utf8(out, p.san);
+    out += '\'';
+  }
+  out += ']';
+}
+
+void append_escaped(std::string& out, std::string_view text, MessageEscape escape) {
+  if (escape == MessageEscape::GithubMessage) {
+    append_github_escaped(out, text, false);
+    return;
+  }
+  std::string quoted;  // the JSON string's body: the text is valid UTF-8 already
+  write::append_json_string(quoted, text);
+  out.append(quoted, 1, quoted.size() - 2);
+}
+
 }  // namespace
+
+void append_game_number(std::string& out, std::uint64_t game, GameNumbers* numbers) {
+  if (numbers) {
+    numbers->push_back(GameNumberAt{out.size(), game});
+  } else {
+    out += std::to_string(game);
+  }
+}
+
+void append_escaped_message(std::string& out, const replay::Problem& p, MessageEscape escape,
+                            GameNumbers* numbers) {
+  // Escaped in two parts so that the game number's place in `out` is known; both escapes
+  // work byte by byte on ASCII, so the bytes are those of the whole message escaped at once.
+  if (escape == MessageEscape::JsonString) out += '"';
+  std::string text;
+  message_head(text, p);
+  append_escaped(out, text, escape);
+  if (p.game) append_game_number(out, p.game, numbers);
+  text.clear();
+  message_tail(text, p);
+  append_escaped(out, text, escape);
+  if (escape == MessageEscape::JsonString) out += '"';
+}
 
 std::optional<Format> find_format(std::string_view name) {
   if (name == "sarif") return Format::Sarif;
@@ -49,25 +99,18 @@ void append_footer(std::string& out, Format f) {
 }
 
 void append_problem(std::string& out, Format f, const replay::Problem& p, const Placed& where,
-                    bool first) {
+                    bool first, GameNumbers* numbers) {
   switch (f) {
-    case Format::Sarif: append_sarif_result(out, p, where, first); return;
-    case Format::Github: append_github_command(out, p, where); return;
-    case Format::Gitlab: append_gitlab_issue(out, p, where, first); return;
+    case Format::Sarif: append_sarif_result(out, p, where, first, numbers); return;
+    case Format::Github: append_github_command(out, p, where, numbers); return;
+    case Format::Gitlab: append_gitlab_issue(out, p, where, first, numbers); return;
   }
 }
 
 void append_message_with_context(std::string& out, const replay::Problem& p) {
-  write::append_utf8(out, p.message);
-  out += p.game ? " [game " + std::to_string(p.game) : std::string(" [between games");
-  if (p.ply) out += ", ply " + std::to_string(p.ply);
-  if (p.in_variation) out += ", in a variation";
-  if (!p.san.empty()) {
-    out += ", move '";
-    write::append_utf8(out, p.san);
-    out += '\'';
-  }
-  out += ']';
+  message_head(out, p);
+  if (p.game) out += std::to_string(p.game);
+  message_tail(out, p);
 }
 
 void append_uri_path(std::string& out, std::string_view path) {
@@ -86,7 +129,8 @@ void append_uri_path(std::string& out, std::string_view path) {
   }
 }
 
-void append_github_command(std::string& out, const replay::Problem& p, const Placed& where) {
+void append_github_command(std::string& out, const replay::Problem& p, const Placed& where,
+                           GameNumbers* numbers) {
   out += where.severity == replay::Severity::Error ? "::error file=" : "::warning file=";
   std::string text;
   write::append_utf8(text, where.path);
@@ -96,19 +140,15 @@ void append_github_command(std::string& out, const replay::Problem& p, const Pla
   out += ",title=";
   append_github_escaped(out, all_codes()[where.code].name, true);
   out += "::";
-  text.clear();
-  append_message_with_context(text, p);
-  append_github_escaped(out, text, false);
+  append_escaped_message(out, p, MessageEscape::GithubMessage, numbers);
   out += '\n';
 }
 
 void append_gitlab_issue(std::string& out, const replay::Problem& p, const Placed& where,
-                         bool first) {
+                         bool first, GameNumbers* numbers) {
   if (!first) out += kResultSeparator;
   out += "{\"description\":";
-  std::string text;
-  append_message_with_context(text, p);
-  write::append_json_string(out, text);
+  append_escaped_message(out, p, MessageEscape::JsonString, numbers);
   out += ",\"check_name\":";
   write::append_json_string(out, all_codes()[where.code].name);
   out += ",\"fingerprint\":\"";

@@ -60,7 +60,7 @@ void append_sarif_header(std::string& out, const ToolInfo& tool) {
 }
 
 void append_sarif_result(std::string& out, const replay::Problem& p, const Placed& where,
-                         bool first) {
+                         bool first, GameNumbers* numbers) {
   if (!first) out += kResultSeparator;
   out += "{\"ruleId\":";
   write::append_json_string(out, all_codes()[where.code].name);
@@ -68,9 +68,7 @@ void append_sarif_result(std::string& out, const replay::Problem& p, const Place
   out += ",\"level\":\"";
   out += level(where.severity);
   out += "\",\"message\":{\"text\":";
-  std::string text;
-  append_message_with_context(text, p);
-  write::append_json_string(out, text);
+  append_escaped_message(out, p, MessageEscape::JsonString, numbers);
   out += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"";
   append_uri_path(out, where.path);
   out += "\"},\"region\":{\"startLine\":" + std::to_string(p.where.line);
@@ -78,7 +76,11 @@ void append_sarif_result(std::string& out, const replay::Problem& p, const Place
   out += "}}}],\"partialFingerprints\":{\"pgnkitProblem/v1\":\"";
   append_fingerprint_hex(out, where.fingerprint);
   out += "\"},\"properties\":{";
-  out += p.game ? "\"game\":" + std::to_string(p.game) + "," : std::string();
+  if (p.game) {
+    out += "\"game\":";
+    append_game_number(out, p.game, numbers);
+    out += ',';
+  }
   out += p.ply ? "\"ply\":" + std::to_string(p.ply) + "," : std::string();
   if (!p.san.empty()) {
     out += "\"san\":";

@@ -30,6 +30,7 @@ struct ChildIo {
   std::string in = "/dev/null";  // stdin
   std::string out;               // stdout file, not read back ("": a file in dir, read)
   bool close_stdout = false;     // stdout is a pipe whose reader has gone (EPIPE / SIGPIPE)
+  bool ignore_sigpipe = false;   // the child starts with SIGPIPE ignored: writes fail with EPIPE
 };
 
 // Runs PGNKIT_BINARY with args; env entries ("NAME=value") are added to this environment
@@ -57,7 +58,7 @@ inline ChildRun run_pgnkit(const TempDir& dir, const std::vector<std::string>& a
   }
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::signal(SIGPIPE, SIG_DFL);
+    ::signal(SIGPIPE, io.ignore_sigpipe ? SIG_IGN : SIG_DFL);  // kept across execve
     const int in = ::open(io.in.c_str(), O_RDONLY);
     const int o =
         io.close_stdout ? pipe_fds[1] : ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

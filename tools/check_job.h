@@ -1,0 +1,52 @@
+// One read of `pgnkit check` as a pipeline::Job: the whole input on one thread, or one chunk
+// of it on a worker (lib/pipeline). Plain text and NDJSON print every problem as found; with
+// the CI options (check_ci.h) each game's problems first go through a CheckGate (rules per
+// input, fingerprints once the game's tags are read, the baseline), and the read prints the
+// decided ones in the CI format with game numbers as holes. Nothing in a read depends on
+// another game than its own, but for --max-errors (Job::needs_sequential).
+#pragma once
+
+#include <cstdint>
+
+#include "check_args.h"
+#include "check_ci.h"
+#include "pipeline/pipeline.h"
+#include "replay/replayer.h"
+
+namespace pgnkit::tools {
+
+// check's summary numbers, as pipeline::Counters (summed chunk by chunk).
+struct CheckTotals {
+  std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
+                unsupported = 0, bytes = 0;
+  std::uint64_t suppressed = 0;  // known problems the baseline held back
+
+  pipeline::Counters counters() const {
+    return {games, plies, errors, warnings, games_with_errors, unsupported, bytes, suppressed};
+  }
+  static CheckTotals from(const pipeline::Counters& c) {
+    return {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]};
+  }
+};
+
+class CheckJob final : public pipeline::Job {
+ public:
+  // ci: the CI options of the run, or null (then every problem is printed as found). color:
+  // ANSI colours in text output.
+  CheckJob(const CheckArgs& args, bool color, const CiRun* ci);
+
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override;
+  // --max-errors: the chunk in which the count reaches the limit is read again on one reader
+  // seeded with the count before it, which then stops replaying exactly where one thread does.
+  bool needs_sequential(const pipeline::Counters& before,
+                        const pipeline::Counters& chunk) const override;
+  bool stop_after_input(const pipeline::Counters& totals) const override;
+
+ private:
+  const CheckArgs& args_;
+  bool color_;
+  const CiRun* ci_;
+  replay::ReplayOptions opt_;
+};
+
+}  // namespace pgnkit::tools
