@@ -6,8 +6,9 @@
 #   pgnkit -j1        pgnkit check --quiet -j 1 FILES (one process, one thread: the reference)
 #   dask --local 1    pgnkit-dask --local 1 check --quiet FILES
 #   dask --local 2    pgnkit-dask --local 2 check --quiet FILES
-#   dask --local 2 S  the same with --shard-size S for each S in $SHARD_SIZES (the default
-#                     plan is one shard per 64 MiB)
+#   dask --local 2 --shards N
+#                     the same with N shards per file for each N in $SHARDS (the default
+#                     plan is one shard per 64 MiB: 7 shards for the three corpora)
 # and prints the seconds, the speed-up of --local 2 over --local 1 (issue 17's target on a
 # 2-core machine: >= 1.6x), and the driver's cost: dask --local 1 over pgnkit -j1 (cluster
 # start, index pass, shard processes). The outputs are compared with pgnkit's (stdout
@@ -15,7 +16,8 @@
 #
 # Usage: bench/dask.sh [--runs N]
 # Environment: PGNKIT (default build/tools/pgnkit), CORPUS (default ../shared/corpus),
-#   SHARD_SIZES (default "16777216 33554432").
+#   SHARDS (default "1 2 4"), PLAIN (a directory holding lichess.pgn, otb.pgn and engine.pgn
+#   already decompressed, e.g. /tmp/corpus: used instead of decompressing CORPUS).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 RUNS=${RUNS:-3}
@@ -23,29 +25,33 @@ RUNS=${RUNS:-3}
 CORPUS=${CORPUS:-../shared/corpus}
 PGNKIT=$(realpath "${PGNKIT:-build/tools/pgnkit}")
 DRIVER=$(realpath tools/pgnkit-dask)
-SHARD_SIZES=${SHARD_SIZES:-"16777216 33554432"}
-[[ -d $CORPUS ]] || { echo "dask.sh: no corpus at $CORPUS: nothing to measure" >&2; exit 0; }
+SHARDS=${SHARDS:-"1 2 4"}
+PLAIN=${PLAIN:-}
+[[ -d $CORPUS || -n $PLAIN ]] || { echo "dask.sh: no corpus at $CORPUS: nothing to measure" >&2; exit 0; }
 /usr/bin/python3 -c 'import distributed' 2>/dev/null ||
   { echo "dask.sh: python3-distributed is not installed" >&2; exit 1; }
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-dask-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 files=()
 for name in lichess otb engine; do
-  [[ -r $CORPUS/$name.pgn.zst ]] || continue
-  zstd -qdc "$CORPUS/$name.pgn.zst" >"$TMP/$name.pgn"
-  files+=("$TMP/$name.pgn")
+  if [[ -n $PLAIN && -r $PLAIN/$name.pgn ]]; then
+    files+=("$PLAIN/$name.pgn")
+  elif [[ -r $CORPUS/$name.pgn.zst ]]; then
+    zstd -qdc "$CORPUS/$name.pgn.zst" >"$TMP/$name.pgn"
+    files+=("$TMP/$name.pgn")
+  fi
 done
 ((${#files[@]})) || { echo "dask.sh: no corpus file found" >&2; exit 0; }
 
 declare -A BEST
 labels=("pgnkit -j1" "dask --local 1" "dask --local 2")
-for s in $SHARD_SIZES; do labels+=("dask --local 2 $s"); done
+for n in $SHARDS; do labels+=("dask --local 2 --shards $n"); done
 command_of() {
   case $1 in
     "pgnkit -j1") CMD=("$PGNKIT" check --quiet -j 1 "${files[@]}") ;;
     "dask --local 1") CMD=(/usr/bin/python3 "$DRIVER" --pgnkit "$PGNKIT" --local 1 check --quiet "${files[@]}") ;;
     "dask --local 2") CMD=(/usr/bin/python3 "$DRIVER" --pgnkit "$PGNKIT" --local 2 check --quiet "${files[@]}") ;;
-    "dask --local 2 "*) CMD=(/usr/bin/python3 "$DRIVER" --pgnkit "$PGNKIT" --local 2 --shard-size "${1##* }" check --quiet "${files[@]}") ;;
+    "dask --local 2 --shards "*) CMD=(/usr/bin/python3 "$DRIVER" --pgnkit "$PGNKIT" --local 2 --shards "${1##* }" check --quiet "${files[@]}") ;;
   esac
 }
 "$PGNKIT" check --format ndjson -j 1 "${files[@]}" >"$TMP/one.out" 2>/dev/null || true
@@ -61,8 +67,11 @@ for ((r = 0; r < RUNS; ++r)); do
     BEST[$label]=$(awk "BEGIN { print ($secs < $prev) ? $secs : $prev }")
   done
 done
-printf '%-24s %8s\n' mode seconds
-for label in "${labels[@]}"; do printf '%-24s %8.2f\n' "$label" "${BEST[$label]}"; done
+printf '%-28s %8s %10s\n' mode seconds "vs local 1"
+for label in "${labels[@]}"; do
+  printf '%-28s %8.2f %9.2fx\n' "$label" "${BEST[$label]}" \
+    "$(awk "BEGIN { print ${BEST["dask --local 1"]} / ${BEST[$label]} }")"
+done
 speedup=$(awk "BEGIN { printf \"%.2f\", ${BEST["dask --local 1"]} / ${BEST["dask --local 2"]} }")
 cost=$(awk "BEGIN { printf \"%.2f\", ${BEST["dask --local 1"]} / ${BEST["pgnkit -j1"]} }")
 echo

@@ -19,6 +19,7 @@
 #include "pgn/reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/record_builder.h"
+#include "shard.h"
 #include "threads.h"
 #include "write/annotate.h"
 #include "write/pgn_writer.h"
@@ -37,6 +38,7 @@ struct AnnotateArgs {
   std::optional<eco::Book> book;  // loaded when eco.wanted
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
   unsigned threads = 0;
+  ShardArgs shard;
 };
 
 write::OnError parse_on_error(const std::string& s) {
@@ -107,7 +109,7 @@ struct AnnotateTotals {
 bool annotate_files(const std::vector<std::string>& files, const AnnotateArgs& args,
                     io::OutputSink& out, AnnotateTotals& totals) {
   const AnnotateJob job(args);
-  const pipeline::RunStats run = run_job(files, args.threads, job, &out);
+  const pipeline::RunStats run = run_job(files, args.threads, job, &out, nullptr, &args.shard);
   totals.games += run.totals[0];
   totals.bad_games += run.totals[1];
   totals.dropped += run.totals[2];
@@ -120,11 +122,22 @@ bool report_sink_error(const io::OutputSink& out) {
   return true;
 }
 
-int finish(const AnnotateTotals& sink, bool failed) {
-  std::fprintf(
-      stderr, "%llu games, %llu with move errors (%s), %llu dropped\n",
-      static_cast<unsigned long long>(sink.games), static_cast<unsigned long long>(sink.bad_games),
-      sink.bad_games ? "see above" : "none", static_cast<unsigned long long>(sink.dropped));
+int finish(const AnnotateTotals& sink, bool failed, const ShardArgs& shard) {
+  if (shard.ndjson_summary()) {
+    // The totals a driver adds up over shards (pgnkit-dask).
+    std::fprintf(stderr,
+                 "{\"summary\":\"annotate\",\"games\":%llu,\"bad_games\":%llu,\"dropped\":%llu,"
+                 "\"io_failed\":%s}\n",
+                 static_cast<unsigned long long>(sink.games),
+                 static_cast<unsigned long long>(sink.bad_games),
+                 static_cast<unsigned long long>(sink.dropped), failed ? "true" : "false");
+  } else {
+    std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped\n",
+                 static_cast<unsigned long long>(sink.games),
+                 static_cast<unsigned long long>(sink.bad_games),
+                 sink.bad_games ? "see above" : "none",
+                 static_cast<unsigned long long>(sink.dropped));
+  }
   if (failed) return kExitUsage;
   return sink.bad_games ? kExitProblems : kExitOk;
 }
@@ -182,6 +195,10 @@ int run_annotate(AnnotateArgs& args) {
   args.options.on_error = parse_on_error(args.on_error);
   if (args.eco.wanted() && !(args.book = load_eco_book(args.eco, "annotate"))) return kExitUsage;
   if (args.in_place) {
+    if (args.shard.ranged()) {
+      std::fprintf(stderr, "pgnkit annotate: --in-place rewrites whole files, not a --range\n");
+      return kExitUsage;
+    }
     if (args.files.empty() || args.output != "-") {
       std::fprintf(stderr, "pgnkit annotate: --in-place needs input files and no -o\n");
       return kExitUsage;
@@ -205,7 +222,7 @@ int run_annotate(AnnotateArgs& args) {
   failed |= !annotate_files(args.files, args, *out, totals);
   failed |= !out->finish();
   failed |= report_sink_error(*out);
-  return finish(totals, failed);
+  return finish(totals, failed, args.shard);
 }
 
 }  // namespace
@@ -241,6 +258,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(20, 100000));
   add_laws_option(*cmd, args->laws);
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, true);
   cmd->footer(
       "Output is export-format PGN: Seven Tag Roster first, canonical SAN, lines of at most 80\n"
       "characters (only a [%...] command that cannot fit runs longer: commands are never\n"
@@ -252,6 +270,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
       "  pgnkit annotate --in-place --fix-results archive.pgn\n"
       "  pgnkit annotate --eco games.pgn -o classified.pgn   (ECO, Opening, Variation tags)\n"
       "  pgnkit annotate -j 8 --end-tags big.pgn.zst -o annotated.pgn   (same bytes as -j 1)\n"
+      "  pgnkit annotate --range 0:26048332 games.pgn   (a shard of `pgnkit index`)\n"
       "Exit status: 0 written, 1 some games had move errors (handled per --on-error), 2 usage\n"
       "or I/O error (with --in-place the original is then left unchanged). See docs/annotate.md.");
   cmd->callback([args, &exit_code] { exit_code = run_annotate(*args); });

@@ -14,6 +14,7 @@
 #include "pgn/reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/record_builder.h"
+#include "shard.h"
 #include "threads.h"
 #include "write/annotate.h"
 #include "write/json.h"
@@ -40,6 +41,8 @@ struct ConvertArgs {
   std::vector<std::string> columns;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
   unsigned threads = 0;
+  bool no_header = false;  // csv: a later shard's rows, or rows appended to a table
+  ShardArgs shard;
   // Derived.
   Format format = Format::Pgn;
   write::AnnotateOptions annotate;
@@ -224,7 +227,10 @@ class ConvertJob final : public pipeline::Job {
  public:
   explicit ConvertJob(const ConvertArgs& args) : args_(args) {}
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
-    ConvertSink sink(args_, result, read.drain, read.input, read.seed[kFileGames]);
+    // FEN/EPD ids: the games of the inputs before this one, or the shard's own base.
+    const std::uint64_t id_base =
+        args_.shard.ranged() ? args_.shard.id_base() : read.seed[kFileGames];
+    ConvertSink sink(args_, result, read.drain, read.input, id_base);
     result.stats = convert_source(read.source, args_, sink, read.options);
   }
 
@@ -243,18 +249,42 @@ bool check_options(const ConvertArgs& a, const std::vector<std::string>& given) 
     return false;
   };
   const bool pgn = a.format == Format::Pgn;
-  return !(misplaced("--line-length", pgn, "pgn") || misplaced("--no-comments", pgn, "pgn") ||
-           misplaced("--no-nags", pgn, "pgn") || misplaced("--no-variations", pgn, "pgn") ||
-           misplaced("--tags", pgn, "pgn") ||
-           misplaced("--moves-only", a.format == Format::Ndjson, "ndjson") ||
-           misplaced("--include-start", a.format == Format::Fen || a.format == Format::Epd,
-                     "fen and epd") ||
-           misplaced("--columns", a.format == Format::Csv, "csv"));
+  return !(
+      misplaced("--line-length", pgn, "pgn") || misplaced("--no-comments", pgn, "pgn") ||
+      misplaced("--no-nags", pgn, "pgn") || misplaced("--no-variations", pgn, "pgn") ||
+      misplaced("--tags", pgn, "pgn") ||
+      misplaced("--moves-only", a.format == Format::Ndjson, "ndjson") ||
+      misplaced("--include-start", a.format == Format::Fen || a.format == Format::Epd,
+                "fen and epd") ||
+      misplaced("--columns", a.format == Format::Csv, "csv") ||
+      misplaced("--no-header", a.format == Format::Csv, "csv") ||
+      misplaced("--base-id", a.format == Format::Fen || a.format == Format::Epd, "fen and epd"));
+}
+
+// The summary line, as text or (--summary-format ndjson) one JSON object for a driver.
+void print_summary(const ConvertArgs& args, const pipeline::Counters& t, bool failed) {
+  const auto n = [&](Counter c) { return static_cast<unsigned long long>(t[c]); };
+  if (args.shard.ndjson_summary()) {
+    std::fprintf(stderr,
+                 "{\"summary\":\"convert\",\"games\":%llu,\"bad_games\":%llu,\"dropped\":%llu,"
+                 "\"bad_lines\":%llu,\"io_failed\":%s}\n",
+                 n(kGames), n(kBadGames), n(kDropped), n(kBadLines), failed ? "true" : "false");
+    return;
+  }
+  std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped", n(kGames),
+               n(kBadGames), t[kBadGames] ? "see above" : "none", n(kDropped));
+  if (args.from == "ndjson") std::fprintf(stderr, ", %llu bad lines", n(kBadLines));
+  std::fputc('\n', stderr);
 }
 
 int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
   args.format = parse_format(args.to);
   if (!check_options(args, given)) return kExitUsage;
+  if (args.shard.ranged() && args.from != "pgn") {
+    std::fprintf(stderr, "pgnkit convert: --range reads PGN input (not --from %s)\n",
+                 args.from.c_str());
+    return kExitUsage;
+  }
   args.annotate.on_error = args.on_error == "skip"       ? write::OnError::Skip
                            : args.on_error == "truncate" ? write::OnError::Truncate
                                                          : write::OnError::Keep;
@@ -271,7 +301,7 @@ int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
     return kExitUsage;
   }
-  if (args.format == Format::Csv) {
+  if (args.format == Format::Csv && !args.no_header) {
     std::string header;
     write::write_csv_header(args.columns, header);
     out->write(header);
@@ -281,7 +311,8 @@ int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
   const bool parallel =
       args.from == "pgn" && args.format != Format::Fen && args.format != Format::Epd;
   const ConvertJob job(args);
-  const pipeline::RunStats run = run_job(args.files, parallel ? args.threads : 1, job, &*out);
+  const pipeline::RunStats run =
+      run_job(args.files, parallel ? args.threads : 1, job, &*out, nullptr, &args.shard);
   const pipeline::Counters& t = run.totals;
   bool failed = run.io_failed;
   failed |= !out->finish();
@@ -289,13 +320,7 @@ int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
     failed = true;
   }
-  std::fprintf(stderr, "%llu games, %llu with move errors (%s), %llu dropped",
-               static_cast<unsigned long long>(t[kGames]),
-               static_cast<unsigned long long>(t[kBadGames]), t[kBadGames] ? "see above" : "none",
-               static_cast<unsigned long long>(t[kDropped]));
-  if (args.from == "ndjson")
-    std::fprintf(stderr, ", %llu bad lines", static_cast<unsigned long long>(t[kBadLines]));
-  std::fputc('\n', stderr);
+  print_summary(args, t, failed);
   if (failed) return kExitUsage;
   return t[kBadGames] || t[kBadLines] ? kExitProblems : kExitOk;
 }
@@ -335,8 +360,11 @@ void register_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--columns", args->columns, "csv: extra tag columns, e.g. WhiteElo,ECO")
       ->delimiter(',')
       ->allow_extra_args(false);
+  cmd->add_flag("--no-header", args->no_header,
+                "csv: no header row (a later shard, or rows appended to a table)");
   add_laws_option(*cmd, args->laws);
   add_threads_option(cmd, args->threads);
+  add_shard_options(cmd, args->shard, true, true);
   cmd->footer(
       "Formats: pgn (export format), ndjson (one JSON object per game, docs/formats.md), uci and\n"
       "lan (one line of moves per game), fen and epd (one line per position), csv (one row per\n"
@@ -347,6 +375,9 @@ void register_convert(CLI::App& app, int& exit_code) {
       "  pgnkit convert --to uci --on-error truncate games.pgn.zst\n"
       "  pgnkit convert --to csv --columns WhiteElo,BlackElo,ECO games.pgn\n"
       "  pgnkit convert -j 8 --to ndjson games.pgn.zst -o games.ndjson   (same bytes as -j 1)\n"
+      "  pgnkit convert --to ndjson --range 26048332:52095842 --base-game 37375 --base-line "
+      "827650 games.pgn\n"
+      "    (one shard of `pgnkit index`; the shards concatenate to the whole output)\n"
       "-j/--threads: --to fen and epd, and --from ndjson, read on one thread.\n"
       "Exit status: 0 converted, 1 some games had move errors or some NDJSON lines were bad\n"
       "(the rest is converted), 2 usage or I/O error. See docs/convert.md.");

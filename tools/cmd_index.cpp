@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "input.h"
+#include "io/zstd_frame_list.h"
 #include "pgn/reader.h"
 #include "write/json.h"
 
@@ -60,27 +61,55 @@ class Planner : public pgn::Visitor {
   std::vector<Shard> shards_;
 };
 
+std::uint64_t shard_count(const IndexArgs& args, std::uint64_t size) {
+  return args.shards > 0 ? args.shards : (size + args.shard_size - 1) / args.shard_size;
+}
+
+// Where shards 1..N-1 should start, ascending (the planner moves each to the next game
+// start). A plain regular file can be entered anywhere; a zstd file only at a frame start,
+// so a file of one frame, or a pipe, is one shard.
+std::vector<std::uint64_t> shard_targets(const std::string& path, const io::Source& source,
+                                         const IndexArgs& args) {
+  std::vector<std::uint64_t> targets;
+  struct stat st {};
+  if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return targets;
+  if (source.compression() == io::Compression::None) {
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    const std::uint64_t n = shard_count(args, size);
+    for (std::uint64_t k = 1; k < n; ++k) targets.push_back(size / n * k);
+    return targets;
+  }
+  const auto list = io::list_zstd_frames(path);
+  if (!list || list->frames.size() < 2) return targets;
+  const std::vector<io::ZstdFrame>& frames = list->frames;
+  const std::uint64_t size = frames.back().decompressed_offset + frames.back().decompressed_size;
+  const std::uint64_t n = shard_count(args, size);
+  // Each share of the bytes starts at the frame start nearest to it (after the last one).
+  std::size_t f = 1;
+  for (std::uint64_t k = 1; k < n; ++k) {
+    const std::uint64_t target = size / n * k;
+    while (f < frames.size() && frames[f].decompressed_offset < target) ++f;
+    std::size_t pick = f;
+    if (pick == frames.size() || (pick > 1 && target - frames[pick - 1].decompressed_offset <=
+                                                  frames[pick].decompressed_offset - target))
+      --pick;
+    const std::uint64_t start = frames[pick].decompressed_offset;
+    if (start > 0 && (targets.empty() || targets.back() < start)) targets.push_back(start);
+  }
+  return targets;
+}
+
 int index_one(const std::string& path, const IndexArgs& args) {
   auto source = open_input(path);
   if (!source) return kExitUsage;
-  // Only a plain regular file can be entered in the middle; a .zst (one frame: it cannot be
-  // decoded from the middle) or a pipe is one shard.
-  struct stat st {};
-  const bool splittable = source->compression() == io::Compression::None && path != "-" &&
-                          ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-  std::vector<std::uint64_t> targets;
-  if (splittable && st.st_size > 0) {
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    const std::uint64_t n =
-        args.shards > 0 ? args.shards : (size + args.shard_size - 1) / args.shard_size;
-    for (std::uint64_t k = 1; k < n; ++k) targets.push_back(size / n * k);
-  }
+  std::vector<std::uint64_t> targets = shard_targets(path, *source, args);
   Planner planner(std::move(targets));
   pgn::ReaderOptions options;
   options.stop_before_game = &Planner::at_game_start;
   options.stop_ctx = &planner;
   const pgn::ReadStats stats = pgn::read_pgn(*source, planner, options);
-  if (report_read_error(*source)) return kExitUsage;
+  // After a read error the plan covers the bytes read: its last shard, run, reads up to the
+  // error and reports it exactly as a run over the whole input does.
   std::string out;
   const std::vector<Shard>& shards = planner.shards();
   for (std::size_t i = 0; i < shards.size(); ++i) {
@@ -94,7 +123,9 @@ int index_one(const std::string& path, const IndexArgs& args) {
     out += ",\"games\":" + std::to_string(shards[i].games);
     out += "}\n";
   }
-  return write_stdout(out) && flush_stdout() ? kExitOk : kExitUsage;
+  const bool written = write_stdout(out) && flush_stdout();
+  if (report_read_error(*source)) return kExitUsage;
+  return written ? kExitOk : kExitUsage;
 }
 
 int run_index(const IndexArgs& args) {
@@ -121,7 +152,9 @@ void register_index(CLI::App& app, int& exit_code) {
   cmd->footer(
       "One line per shard: file, shard, start, end (byte offsets of the decompressed input),\n"
       "  first_game, first_line, games. A shard starts only at a game's first byte where a\n"
-      "  reader of the whole input is between games; a .zst file or a pipe is one shard.\n"
+      "  reader of the whole input is between games; a .zst file is cut only at its frame\n"
+      "  starts (a file of one frame, or a pipe, is one shard). After a read error the plan\n"
+      "  covers the bytes read (exit status 2).\n"
       "Run a shard with: pgnkit check --range START:END --base-game FIRST_GAME\n"
       "  --base-line FIRST_LINE FILE  (the shards' outputs concatenate to the whole output)\n"
       "Examples:\n"

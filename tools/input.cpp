@@ -38,6 +38,18 @@ std::optional<io::Source> open_input(const std::string& path,
   return source;
 }
 
+std::optional<io::Source> open_input_frame(const std::string& path, std::uint64_t compressed_offset,
+                                           std::uint64_t decompressed_offset) {
+  io::IoError err;
+  auto source = io::Source::open_zstd_frame(path, compressed_offset, decompressed_offset, &err,
+                                            source_options());
+  if (!source) {
+    progress_before_output();
+    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, path).c_str());
+  }
+  return source;
+}
+
 bool report_read_error(const io::Source& source) {
   if (!source.error()) return false;
   progress_before_output();

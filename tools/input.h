@@ -24,6 +24,11 @@ std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files);
 std::optional<io::Source> open_input(const std::string& path,
                                      std::atomic<std::uint64_t>* bytes_read = nullptr);
 
+// Opens the zstd file `path` to decode it from the frame at compressed_offset, whose content
+// starts at decompressed_offset (io::Source::open_zstd_frame); failures as open_input().
+std::optional<io::Source> open_input_frame(const std::string& path, std::uint64_t compressed_offset,
+                                           std::uint64_t decompressed_offset);
+
 // After reading: prints the source's I/O error, if any, and returns true when there was one.
 bool report_read_error(const io::Source& source);
 

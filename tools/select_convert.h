@@ -21,6 +21,8 @@ class SelectConverter : public replay::RecordSink {
       : format_(std::move(format)), out_(out) {}
   void header();                                                      // the CSV header row
   void set_file_base() { id_base_ += file_games_, file_games_ = 0; }  // a new input
+  // A shard (--range): the id of its first game minus 1, after its set_file_base().
+  void set_id_base(std::uint64_t base) { id_base_ = base; }
   // The Selector's verdict on the game whose record comes next.
   void select_next(bool selected) { selected_ = selected; }
   void game(const replay::GameRecord& record) override;

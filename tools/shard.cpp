@@ -3,6 +3,9 @@
 #include <charconv>
 #include <limits>
 
+#include "input.h"
+#include "io/zstd_frame_list.h"
+
 namespace pgnkit::tools {
 
 std::optional<ByteRange> parse_range(const std::string& text) {
@@ -23,7 +26,33 @@ std::optional<ByteRange> parse_range(const std::string& text) {
   return r;
 }
 
-void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format) {
+std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const ShardArgs& shard) {
+  const ByteRange range = *parse_range(shard.range);
+  auto source = open_input(path);
+  if (!source) return nullptr;
+  if (source->compression() == io::Compression::Zstd && path != "-" && range.start > 0) {
+    // Decode from the frame that holds START (a file of many frames), not from the start.
+    const auto frames = io::list_zstd_frames(path, nullptr, range.start);
+    const auto frame = frames ? io::frame_holding(*frames, range.start) : std::nullopt;
+    if (frame && frame->decompressed_offset > 0) {
+      source = open_input_frame(path, frame->compressed_offset, frame->decompressed_offset);
+      if (!source) return nullptr;
+    }
+  }
+  std::unique_ptr<RangeInput> in(new RangeInput());
+  in->source_ = std::move(source);
+  in->empty_ = !in->source_->skip(range.start - in->source_->offset());
+  in->options_.start = pgn::Location{range.start, shard.base_line, 1};
+  in->end_ = range.end;
+  in->options_.stop_ctx = &in->end_;
+  in->options_.stop_before_game = [](void* ctx, std::uint64_t offset) {
+    return offset >= *static_cast<const std::uint64_t*>(ctx);
+  };
+  in->game_base_ = shard.base_game - 1;
+  return in;
+}
+
+void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format, bool ids) {
   cmd->add_option("--range", shard.range,
                   "Read only the games whose first byte lies in [START,END) of the (decompressed) "
                   "input: a shard from 'pgnkit index' (one input)")
@@ -38,6 +67,13 @@ void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format) {
   cmd->add_option("--base-line", shard.base_line, "The line of the shard's first byte")
       ->check(CLI::Range(std::uint32_t{1}, std::numeric_limits<std::uint32_t>::max()))
       ->group("Shards");
+  if (ids) {
+    cmd->add_option("--base-id", shard.base_id,
+                    "fen, epd: the id of the shard's first game (games before it in all inputs "
+                    "+ 1; default: --base-game)")
+        ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+        ->group("Shards");
+  }
   if (!summary_format) return;
   cmd->add_option("--summary-format", shard.summary_format,
                   "text, or ndjson: the summary as one JSON object (for pgnkit-dask)")

@@ -9,10 +9,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "io/source.h"
+#include "pgn/types.h"
 
 namespace pgnkit::tools {
 
@@ -21,6 +25,14 @@ struct ShardArgs {
   std::uint64_t base_game = 1;
   std::uint32_t base_line = 1;
   std::string summary_format = "text";
+  // FEN/EPD ids count games across inputs (convert, select --to): the id of the shard's
+  // first game; 0: --base-game (the shard is in the first input).
+  std::uint64_t base_id = 0;
+
+  bool ranged() const { return !range.empty(); }
+  bool ndjson_summary() const { return summary_format == "ndjson"; }
+  // The id of the game numbered `number` in the shard (1 = its first game).
+  std::uint64_t id_base() const { return (base_id != 0 ? base_id : base_game) - 1; }
 };
 
 struct ByteRange {
@@ -28,9 +40,38 @@ struct ByteRange {
   std::uint64_t end = 0;
 };
 
-// Adds --range, --base-game and --base-line to a command, and --summary-format when the
-// command prints a summary line of totals (check).
-void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format);
+// Adds --range, --base-game and --base-line to a command, --summary-format when the
+// command prints a summary line of totals, and --base-id when it writes FEN/EPD ids.
+void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format, bool ids = false);
+
+// One input opened for its shard: the source positioned at START (a plain file seeks; a
+// zstd file is decoded from the frame that holds START, the bytes before START discarded),
+// and reader options that locate tokens from START and stop before the first game at END
+// or later. Not movable: the stop hook points into it.
+class RangeInput {
+ public:
+  RangeInput(const RangeInput&) = delete;
+  RangeInput& operator=(const RangeInput&) = delete;
+
+  // Opens `path` for shard.range (which must parse). Null when it could not be opened
+  // (reported on stderr). An input shorter than START is an empty shard, not an error; a
+  // read error before START is left in source().error() for the caller to report.
+  static std::unique_ptr<RangeInput> open(const std::string& path, const ShardArgs& shard);
+
+  io::Source& source() { return *source_; }
+  const pgn::ReaderOptions& options() const { return options_; }
+  // Game numbers in the shard are relative: add this for the input's.
+  std::uint64_t game_base() const { return game_base_; }
+  // Whether START lay past the end (no game to read).
+  bool empty() const { return empty_; }
+
+ private:
+  RangeInput() = default;
+  std::optional<io::Source> source_;
+  pgn::ReaderOptions options_;
+  std::uint64_t end_ = 0, game_base_ = 0;
+  bool empty_ = false;
+};
 
 // "START:END" with START <= END (END may be empty: to the end of the input); nullopt if
 // malformed.

@@ -89,36 +89,30 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
 pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
                              const pipeline::Job& job, StdioEmitter& emitter) {
   pipeline::RunStats stats;
-  const ByteRange range = *parse_range(shard.range);
-  auto source = open_input(path);
-  if (!source) {
+  const std::unique_ptr<RangeInput> in = RangeInput::open(path, shard);
+  if (!in) {
     stats.io_failed = true;
     return stats;
   }
-  if (!source->skip(range.start)) {
+  io::Source& source = in->source();
+  if (in->empty()) {
     // An input shorter than START holds no game of the shard; only a failure is an error.
-    stats.io_failed = report_read_error(*source);
+    stats.io_failed = report_read_error(source);
     return stats;
   }
-  pgn::ReaderOptions options;
-  options.start = pgn::Location{range.start, shard.base_line, 1};
-  std::uint64_t end = range.end;
-  options.stop_ctx = &end;
-  options.stop_before_game = [](void* ctx, std::uint64_t offset) {
-    return offset >= *static_cast<const std::uint64_t*>(ctx);
-  };
-  const std::uint64_t game_base = shard.base_game - 1;
+  const std::uint64_t game_base = in->game_base();
   pipeline::ChunkResult r;
   r.out.set_base(game_base);
   r.err.set_base(game_base);
-  job.read(pipeline::ChunkRead{*source, source->name(), options, stats.totals, &emitter, game_base},
-           r);
+  job.read(
+      pipeline::ChunkRead{source, source.name(), in->options(), stats.totals, &emitter, game_base},
+      r);
   emitter.flush(r);
   flush_stdout();
   stats.totals = r.counters;
   stats.bytes = r.stats.bytes;
   stats.games = r.stats.games;
-  stats.io_failed = report_read_error(*source);
+  stats.io_failed = report_read_error(source);
   return stats;
 }
 

@@ -56,6 +56,25 @@ Source& Source::operator=(Source&& other) noexcept = default;
 Source::~Source() = default;
 
 std::optional<Source> Source::open(std::string_view path, IoError* err, SourceOptions options) {
+  return open_file(path, err, options, 0, 0);
+}
+
+std::optional<Source> Source::open_zstd_frame(std::string_view path,
+                                              std::uint64_t compressed_offset,
+                                              std::uint64_t decompressed_offset, IoError* err,
+                                              SourceOptions options) {
+  std::optional<Source> src = open_file(path, err, options, compressed_offset, decompressed_offset);
+  if (src && src->compression_ != Compression::Zstd) {
+    if (err != nullptr) {
+      *err = IoError{IoErrorCode::ZstdCorrupt, 0, decompressed_offset, "no zstd frame there"};
+    }
+    return std::nullopt;
+  }
+  return src;
+}
+
+std::optional<Source> Source::open_file(std::string_view path, IoError* err, SourceOptions options,
+                                        std::uint64_t skip, std::uint64_t decompressed_offset) {
   auto set_err = [&](IoErrorCode code, int e) {
     if (err != nullptr) *err = IoError{code, e, 0, nullptr};
   };
@@ -90,7 +109,12 @@ std::optional<Source> Source::open(std::string_view path, IoError* err, SourceOp
     return std::nullopt;
   }
   if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  src.sniff(options);
+  if (skip > 0 && src.raw_.skip(skip) != skip) {
+    set_err(IoErrorCode::ZstdTruncated, 0);
+    return std::nullopt;
+  }
+  src.offset_ = decompressed_offset;
+  src.sniff(options, decompressed_offset);
   if (src.error_) {
     if (err != nullptr) *err = *src.error_;
     return std::nullopt;
@@ -117,16 +141,16 @@ void Source::fail(IoErrorCode code, const char* detail) {
   if (!error_) error_ = IoError{code, 0, offset_, detail};
 }
 
-void Source::sniff(SourceOptions options) {
+void Source::sniff(SourceOptions options, std::uint64_t delivered) {
   raw_.buffer_at_least(kSniffBytes);
-  if (auto read_error = raw_.error(0)) {
+  if (auto read_error = raw_.error(delivered)) {
     error_ = read_error;
     return;
   }
   const std::string_view first = raw_.buffered();
   const auto* b = reinterpret_cast<const unsigned char*>(first.data());
   if (is_zstd_magic(b, first.size())) {
-    std::optional<ZstdStream> stream = ZstdStream::create(std::move(raw_));
+    std::optional<ZstdStream> stream = ZstdStream::create(std::move(raw_), delivered);
     if (!stream) {
       fail(IoErrorCode::ZstdInitFailed, nullptr);
       return;

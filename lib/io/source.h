@@ -61,6 +61,16 @@ class Source {
   static std::optional<Source> open(std::string_view path, IoError* err = nullptr,
                                     SourceOptions options = {});
 
+  // Opens the zstd file at `path` to decode it from a later frame on (io/zstd_frame_list.h):
+  // compressed_offset is where that frame starts in the file, decompressed_offset where its
+  // content starts in the whole decoded stream. offset() and error offsets then count from
+  // decompressed_offset, so the bytes and errors from there on are exactly those of a Source
+  // that read the file from its start. Fails (ZstdCorrupt) when no zstd frame starts there.
+  static std::optional<Source> open_zstd_frame(std::string_view path,
+                                               std::uint64_t compressed_offset,
+                                               std::uint64_t decompressed_offset,
+                                               IoError* err = nullptr, SourceOptions options = {});
+
   // Reads from bytes the caller keeps alive for the Source's lifetime (zstd detected too).
   // Cannot fail at open, except with UnsupportedCompression, which read() then reports.
   static Source from_memory(std::string_view bytes, std::string name = "<memory>",
@@ -106,7 +116,12 @@ class Source {
 
  private:
   Source();
-  void sniff(SourceOptions options);  // buffer the first bytes, pick the format
+  // Buffers the first bytes and picks the format; `delivered`: decompressed bytes before
+  // them (open_zstd_frame).
+  void sniff(SourceOptions options, std::uint64_t delivered = 0);
+  // open() and open_zstd_frame(): the file from byte `skip` on.
+  static std::optional<Source> open_file(std::string_view path, IoError* err, SourceOptions options,
+                                         std::uint64_t skip, std::uint64_t decompressed_offset);
   void fail(IoErrorCode code, const char* detail);
 
   std::string name_;

@@ -24,8 +24,9 @@ namespace pgnkit::io {
 class ZstdStream {
  public:
   // Takes the input, whose buffered() bytes start a zstd frame. Returns nullopt when the
-  // decoder cannot be created (out of memory).
-  static std::optional<ZstdStream> create(RawInput input);
+  // decoder cannot be created (out of memory). delivered: the decompressed bytes before
+  // that frame (a stream entered at a later frame), where error offsets count from.
+  static std::optional<ZstdStream> create(RawInput input, std::uint64_t delivered = 0);
 
   // Decompresses up to cap bytes into dst (cap > 0). Returns 0 only at the end of the input
   // or on error (see error()); after an error, always 0.
@@ -41,7 +42,8 @@ class ZstdStream {
     void operator()(ZSTD_DCtx* dctx) const { ZSTD_freeDCtx(dctx); }
   };
 
-  ZstdStream(RawInput input, ZSTD_DCtx* dctx) : input_(std::move(input)), dctx_(dctx) {}
+  ZstdStream(RawInput input, ZSTD_DCtx* dctx, std::uint64_t delivered)
+      : input_(std::move(input)), dctx_(dctx), delivered_(delivered) {}
   std::size_t next_unit_size() const;  // input bytes to offer the next call
   void fail(IoErrorCode code, const char* detail, std::uint64_t at);
 

@@ -12,59 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "support/files.h"
+#include "shard_support.h"
 
 namespace pgnkit {
 namespace {
 
-namespace fs = std::filesystem;
-
-struct CommandRun {
-  std::string out, err;
-  int status = -1;
-};
-
-// Runs `pgnkit ARGS` (ARGS already quoted for the shell) and captures stdout and stderr.
-CommandRun pgnkit(const std::string& args) {
-  testing::TempDir tmp;
-  const std::string out = tmp.path() + "/out", err = tmp.path() + "/err";
-  const std::string command =
-      "NO_COLOR=1 '" + std::string(PGNKIT_BINARY) + "' " + args + " >'" + out + "' 2>'" + err + "'";
-  const int raw = std::system(command.c_str());
-  CommandRun r;
-  r.out = testing::read_file(out);
-  r.err = testing::read_file(err);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  return r;
-}
-
-std::string quoted(const std::string& path) {
-  return "'" + path + "'";
-}
-
-struct Shard {
-  std::uint64_t start, end, first_game, first_line, games;
-};
-
-std::vector<Shard> plan(const std::string& path, int shards) {
-  const CommandRun r = pgnkit("index --shards " + std::to_string(shards) + " " + quoted(path));
-  EXPECT_EQ(r.status, 0) << r.err;
-  static const std::regex line(
-      R"re("start":(\d+),"end":(\d+),"first_game":(\d+),"first_line":(\d+),"games":(\d+)\})re");
-  std::vector<Shard> plan;
-  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line);
-       it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    plan.push_back(Shard{std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
-                         std::stoull(m[5])});
-  }
-  return plan;
-}
-
-std::string range_args(const Shard& s) {
-  return " --range " + std::to_string(s.start) + ":" + std::to_string(s.end) + " --base-game " +
-         std::to_string(s.first_game) + " --base-line " + std::to_string(s.first_line) + " ";
-}
+using namespace shard_testing;
 
 // The summary line's counts: "N games, N plies, N errors, N warnings, N games with errors,
 // N unsupported-variant games".
@@ -88,28 +41,14 @@ std::vector<std::uint64_t> json_counts(const std::string& err) {
   return v;
 }
 
-std::vector<std::string> fixtures() {
-  std::vector<std::string> files;
-  for (const char* dir : {"tests/data/check", "tests/data/pgn", "tests/data/annotate", "data"}) {
-    for (const auto& e : fs::directory_iterator(fs::path(PGNKIT_SOURCE_DIR) / dir))
-      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
-  }
-  const fs::path tricky = fs::path(PGNKIT_SHARED_DIR) / "corpus/tricky";
-  if (fs::is_directory(tricky)) {
-    for (const auto& e : fs::recursive_directory_iterator(tricky))
-      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 TEST(Shards, ConcatenateToTheOneRunOutput) {
   std::size_t multi_shard_plans = 0;
   for (const std::string& file : fixtures()) {
     SCOPED_TRACE(file);
-    const CommandRun whole = pgnkit("check --format ndjson -j 1 " + quoted(file));
-    const CommandRun whole_text = pgnkit("check -j 1 " + quoted(file));
-    const CommandRun whole_status = pgnkit("status --format csv -j 1 --no-header " + quoted(file));
+    const CommandRun whole = pgnkit("check --format ndjson -j 1 " + sh_quoted(file));
+    const CommandRun whole_text = pgnkit("check -j 1 " + sh_quoted(file));
+    const CommandRun whole_status =
+        pgnkit("status --format csv -j 1 --no-header " + sh_quoted(file));
     for (const int n : {2, 5}) {
       SCOPED_TRACE("shards " + std::to_string(n));
       const std::vector<Shard> shards = plan(file, n);
@@ -127,14 +66,14 @@ TEST(Shards, ConcatenateToTheOneRunOutput) {
         games += shards[i].games;
         const std::string range = range_args(shards[i]);
         const CommandRun part =
-            pgnkit("check --format ndjson --summary-format ndjson" + range + quoted(file));
+            pgnkit("check --format ndjson --summary-format ndjson" + range + sh_quoted(file));
         EXPECT_EQ(part.status == 2, whole.status == 2);
         out += part.out;
         const std::vector<std::uint64_t> counts = json_counts(part.err);
         ASSERT_EQ(counts.size(), 6u) << part.err;
         for (std::size_t k = 0; k < 6; ++k) sums[k] += counts[k];
-        text += pgnkit("check" + range + quoted(file)).out;
-        status += pgnkit("status --format csv --no-header" + range + quoted(file)).out;
+        text += pgnkit("check" + range + sh_quoted(file)).out;
+        status += pgnkit("status --format csv --no-header" + range + sh_quoted(file)).out;
       }
       EXPECT_EQ(out, whole.out);
       EXPECT_EQ(text, whole_text.out);
@@ -151,20 +90,21 @@ TEST(Shards, AZstdFileIsOneShard) {
   const std::string zst = std::string(PGNKIT_SOURCE_DIR) + "/tests/data/check/clean.pgn.zst";
   const std::vector<Shard> shards = plan(zst, 4);
   ASSERT_EQ(shards.size(), 1u);
-  const CommandRun whole = pgnkit("check --format ndjson " + quoted(zst));
+  const CommandRun whole = pgnkit("check --format ndjson " + sh_quoted(zst));
   EXPECT_EQ(shards[0].games, summary_counts(whole.err).at(0));
   // --range still works on it (decoding and discarding up to START).
-  const CommandRun part = pgnkit("check --format ndjson" + range_args(shards[0]) + quoted(zst));
+  const CommandRun part = pgnkit("check --format ndjson" + range_args(shards[0]) + sh_quoted(zst));
   EXPECT_EQ(part.out, whole.out);
   EXPECT_EQ(summary_counts(part.err), summary_counts(whole.err));
 }
 
 TEST(Shards, RangeErrors) {
   const std::string sample = std::string(PGNKIT_SOURCE_DIR) + "/data/sample.pgn";
-  const CommandRun two = pgnkit("check --range 0:10 " + quoted(sample) + " " + quoted(sample));
+  const CommandRun two =
+      pgnkit("check --range 0:10 " + sh_quoted(sample) + " " + sh_quoted(sample));
   EXPECT_EQ(two.status, 2);
   EXPECT_NE(two.err.find("--range reads one input, not 2"), std::string::npos) << two.err;
-  const CommandRun bad = pgnkit("check --range 10:5 " + quoted(sample));
+  const CommandRun bad = pgnkit("check --range 10:5 " + sh_quoted(sample));
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("START:END"), std::string::npos) << bad.err;
   const CommandRun missing = pgnkit("index /nonexistent/x.pgn");
@@ -172,7 +112,7 @@ TEST(Shards, RangeErrors) {
   EXPECT_EQ(missing.err, "pgnkit: /nonexistent/x.pgn: no such file or directory\n");
   // A START past the end: no game, no error.
   const CommandRun past =
-      pgnkit("check --format ndjson --range 99999999:100000000 " + quoted(sample));
+      pgnkit("check --format ndjson --range 99999999:100000000 " + sh_quoted(sample));
   EXPECT_EQ(past.status, 0) << past.err;
   EXPECT_EQ(past.out, "");
   EXPECT_EQ(summary_counts(past.err).at(0), 0u);

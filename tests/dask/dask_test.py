@@ -3,19 +3,24 @@
 
 Each case runs the same command both ways and compares stdout byte for byte, stderr with
 the summary's seconds and MB/s taken out, and the exit status:
-  - check --format ndjson, check (text), status --format ndjson / csv / text on the
-    project's fixtures, as several files and as one concatenated file, with a missing file
-    among them (same message, status 2);
-  - the tricky corpus and the three big corpora (decompressed) when ../shared is present;
+  - check --format ndjson, check (text), status --format ndjson / csv / text, convert
+    --to ndjson / epd (ids across inputs) / csv (one header), select (raw bytes, --count,
+    --to epd) and annotate on the project's fixtures, as several files and as one
+    concatenated file, with a missing file among them (same message, status 2);
+  - the tricky corpus, and the three big corpora (decompressed) when ../shared is present,
+    as three files and as one concatenated file: check and convert --to ndjson (written with
+    -o by both, compared as files);
   - a worker killed in the middle of a shard (PGNKIT_DASK_KILL_ONCE): the shard runs again
     on another worker and the output is still exact.
 Exits 77 (CTest: skipped) with a message where dask.distributed is not installed.
 """
 
 import argparse
+import filecmp
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +57,15 @@ def compare(name, one, dask):
         failures.append(name)
 
 
+def compare_files(name, one, dask, one_path, dask_path):
+    """As compare(), for runs that wrote their output to files (-o)."""
+    same = os.path.getsize(one_path) == os.path.getsize(dask_path) and \
+        filecmp.cmp(one_path, dask_path, shallow=False)
+    compare(name, (one[0], b"same" if same else b"one", one[2]),
+            (dask[0], b"same" if same else b"dask", dask[2]))
+    print(f"       ({os.path.getsize(one_path)} bytes written)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pgnkit", required=True)
@@ -77,10 +91,21 @@ def main():
         ("status ndjson, fixtures", ["status", "--format", "ndjson"], files, 3),
         ("status csv, joined", ["status", "--format", "csv"], [joined, missing], 5),
         ("status text, joined", ["status"], [joined], 2),
+        ("convert ndjson, fixtures + a missing file", ["convert", "--to", "ndjson"], files, 3),
+        ("convert epd, fixtures (ids across inputs)", ["convert", "--to", "epd"], files, 3),
+        ("convert csv, fixtures (one header)", ["convert", "--to", "csv", "--columns", "ECO"],
+         files, 3),
+        ("convert pgn, joined", ["convert", "--to", "pgn", "--on-error", "skip"], [joined], 5),
+        ("select, fixtures + a missing file", ["select", "--result", "1-0"], files, 3),
+        ("select --count, fixtures", ["select", "--result", "1/2-1/2", "--count"], files, 3),
+        ("select --to epd, fixtures", ["select", "--result", "0-1", "--to", "epd"], files, 3),
+        ("select, none selected", ["select", "--player", "Nobody Atall"], [joined], 3),
+        ("annotate, fixtures", ["annotate", "--end-tags", "--fix-results"], files, 3),
     ]
     tricky = sorted(glob.glob(os.path.join(a.shared, "corpus/tricky/**/*.pgn"), recursive=True))
     if tricky:
         cases.append(("check ndjson, tricky corpus", ["check", "--format", "ndjson"], tricky, 2))
+        cases.append(("convert ndjson, tricky corpus", ["convert", "--to", "ndjson"], tricky, 2))
     else:
         print("SKIP-PART: no tricky corpus at", os.path.join(a.shared, "corpus/tricky"))
     big = []
@@ -90,10 +115,20 @@ def main():
             pgn = os.path.join(tmp, name + ".pgn")
             subprocess.run(["zstd", "-qdf", zst, "-o", pgn], check=True)
             big.append(pgn)
+    written = []  # (name, command, inputs, shards): output too big to hold, written with -o
     if big:
+        big_joined = os.path.join(tmp, "big_joined.pgn")
+        with open(big_joined, "wb") as out:
+            for p in big:
+                with open(p, "rb") as src:
+                    shutil.copyfileobj(src, out)
         cases.append(("check ndjson, big corpora", ["check", "--format", "ndjson"], big, 4))
         cases.append(("status ndjson, otb", ["status", "--format", "ndjson"],
                       [p for p in big if p.endswith("otb.pgn")], 4))
+        written.append(("convert ndjson, big corpora (three files)", ["convert", "--to", "ndjson"],
+                        big, 4))
+        written.append(("convert ndjson, big corpora (one file)", ["convert", "--to", "ndjson"],
+                        [big_joined], 8))
     else:
         print("SKIP-PART: no big corpora in", os.path.join(a.shared, "corpus"))
 
@@ -101,6 +136,13 @@ def main():
         one = run([a.pgnkit, *command, *inputs])
         spread = run([*dask, "--shards", str(shards), *command, *inputs])
         compare(name, one, spread)
+    for name, command, inputs, shards in written:
+        one_path, dask_path = os.path.join(tmp, "one.out"), os.path.join(tmp, "dask.out")
+        one = run([a.pgnkit, *command, "-o", one_path, *inputs])
+        spread = run([*dask, "--shards", str(shards), *command, "-o", dask_path, *inputs])
+        compare_files(name, one, spread, one_path, dask_path)
+        os.unlink(one_path)
+        os.unlink(dask_path)
 
     # A worker dies in the middle of shard 1 of the joined file: dask runs it again.
     marker = os.path.join(tmp, "killed")
@@ -116,7 +158,12 @@ def main():
         print("FAILED the kill hook did not run")
         failures.append("kill hook")
 
-    print(f"{len(cases) + 1 - len(failures)} passed, {len(failures)} failed")
+    refused = run([*dask, "select", "--limit", "3", joined])
+    if refused[0] != 2 or b"--limit cannot be used" not in refused[2]:
+        print("FAILED select --limit is not refused:", refused[0], refused[2][-300:])
+        failures.append("select --limit refused")
+    shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
+    print(f"{len(cases) + len(written) + 2 - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

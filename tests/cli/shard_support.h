@@ -1,0 +1,119 @@
+// Helpers of the shard tests (shard_test.cpp, shard_commands_test.cpp, shard_zstd_test.cpp):
+// running the pgnkit binary, the shard plan of `pgnkit index`, and the --range options of a
+// shard.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "support/files.h"
+
+namespace pgnkit::shard_testing {
+
+namespace fs = std::filesystem;
+
+struct CommandRun {
+  std::string out, err;
+  int status = -1;
+};
+
+// Runs `pgnkit ARGS` (ARGS already quoted for the shell) and captures stdout and stderr.
+inline CommandRun pgnkit(const std::string& args) {
+  testing::TempDir tmp;
+  const std::string out = tmp.path() + "/out", err = tmp.path() + "/err";
+  const std::string command =
+      "NO_COLOR=1 '" + std::string(PGNKIT_BINARY) + "' " + args + " >'" + out + "' 2>'" + err + "'";
+  const int raw = std::system(command.c_str());
+  CommandRun r;
+  r.out = testing::read_file(out);
+  r.err = testing::read_file(err);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
+  return r;
+}
+
+inline std::string sh_quoted(const std::string& path) {
+  return "'" + path + "'";
+}
+
+struct Shard {
+  std::uint64_t start, end, first_game, first_line, games;
+};
+
+// The plan `pgnkit index OPTIONS FILE` prints; *status gets its exit status when given.
+inline std::vector<Shard> plan_with(const std::string& options, const std::string& path,
+                                    int* status = nullptr) {
+  const CommandRun r = pgnkit("index " + options + " " + sh_quoted(path));
+  if (status != nullptr) {
+    *status = r.status;
+  } else {
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
+  static const std::regex line(
+      R"re("start":(\d+),"end":(\d+),"first_game":(\d+),"first_line":(\d+),"games":(\d+)\})re");
+  std::vector<Shard> plan;
+  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line);
+       it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    plan.push_back(Shard{std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
+                         std::stoull(m[5])});
+  }
+  return plan;
+}
+
+inline std::vector<Shard> plan(const std::string& path, int shards) {
+  return plan_with("--shards " + std::to_string(shards), path);
+}
+
+inline std::string range_args(const Shard& s) {
+  return " --range " + std::to_string(s.start) + ":" + std::to_string(s.end) + " --base-game " +
+         std::to_string(s.first_game) + " --base-line " + std::to_string(s.first_line) + " ";
+}
+
+// The numbers of the last line of stderr when it is one JSON object (--summary-format
+// ndjson), by key; empty otherwise.
+inline std::map<std::string, std::uint64_t> json_summary(const std::string& err) {
+  std::map<std::string, std::uint64_t> m;
+  const std::size_t begin = err.rfind("{\"summary\"");
+  if (begin == std::string::npos) return m;
+  static const std::regex number(R"re("(\w+)":(\d+))re");
+  const std::string last = err.substr(begin);
+  for (auto it = std::sregex_iterator(last.begin(), last.end(), number);
+       it != std::sregex_iterator(); ++it) {
+    m[(*it)[1]] = std::stoull((*it)[2]);
+  }
+  return m;
+}
+
+// stderr without its last line (the summary).
+inline std::string without_summary(const std::string& err) {
+  if (err.empty()) return err;
+  const std::size_t cut = err.rfind('\n', err.size() - 2);
+  return cut == std::string::npos ? std::string() : err.substr(0, cut + 1);
+}
+
+// The project's PGN fixtures, and the tricky corpus when ../shared has it.
+inline std::vector<std::string> fixtures() {
+  std::vector<std::string> files;
+  for (const char* dir : {"tests/data/check", "tests/data/pgn", "tests/data/annotate", "data"}) {
+    for (const auto& e : fs::directory_iterator(fs::path(PGNKIT_SOURCE_DIR) / dir))
+      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+  }
+  const fs::path tricky = fs::path(PGNKIT_SHARED_DIR) / "corpus/tricky";
+  if (fs::is_directory(tricky)) {
+    for (const auto& e : fs::recursive_directory_iterator(tricky))
+      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace pgnkit::shard_testing
