@@ -158,7 +158,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
   if (std::getenv("PGNKIT_PIPELINE_STATS") != nullptr) {
     std::fprintf(stderr,
                  "pipeline: %llu chunks, %llu speculative, %llu continuations over %llu chunks, "
-                 "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced\n",
+                 "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced, %llu "
+                 "inputs open at once\n",
                  static_cast<unsigned long long>(stats.chunks),
                  static_cast<unsigned long long>(stats.speculative),
                  static_cast<unsigned long long>(stats.continuations),
@@ -166,7 +167,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
                  static_cast<unsigned long long>(stats.sequential_rests),
                  static_cast<unsigned long long>(stats.tag_line_cuts),
                  static_cast<unsigned long long>(stats.line_cuts),
-                 static_cast<unsigned long long>(stats.forced_cuts));
+                 static_cast<unsigned long long>(stats.forced_cuts),
+                 static_cast<unsigned long long>(stats.open_inputs));
   }
   return stats;
 }
