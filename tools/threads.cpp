@@ -65,8 +65,8 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
       files,
       [&](io::Source& source) {
         pipeline::ChunkResult r;
-        r.out.set_base(0);
-        r.err.set_base(0);
+        r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
+        r.err.set_base(0, stats.games);
         job.read(pipeline::ChunkRead{source, source.name(), {}, stats.totals, &emitter, 0}, r);
         emitter.flush(r);
         for (std::size_t i = 0; i < stats.totals.size(); ++i) stats.totals[i] += r.counters[i];

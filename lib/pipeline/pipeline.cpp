@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include "pipeline/line_splitter.h"
 #include "pipeline/splitter.h"
 
 namespace pgnkit::pipeline {
@@ -164,7 +165,19 @@ class Pipeline final : Drain {
       return;
     }
     input->name = std::string(source->name());
-    Splitter splitter(*source, settings_.chunk_size);
+    if (job_.reads_lines()) {
+      LineSplitter splitter(*source, settings_.chunk_size);
+      split_chunks(lane, input, *source, splitter);
+    } else {
+      Splitter splitter(*source, settings_.chunk_size);
+      split_chunks(lane, input, *source, splitter);
+    }
+  }
+
+  // Pushes every chunk of source as the splitter cuts it, while lane has room.
+  template <class Cutter>
+  void split_chunks(Lane& lane, const std::shared_ptr<const Input>& input, io::Source& source,
+                    Cutter& splitter) {
     for (std::uint64_t index = 0;; ++index) {
       {
         std::unique_lock lock(m_);
@@ -175,7 +188,7 @@ class Pipeline final : Drain {
       slot->input = input;
       slot->index = index;
       splitter.next(slot->chunk);
-      if (slot->chunk.last) slot->error = source->error();
+      if (slot->chunk.last) slot->error = source.error();
       const bool last = slot->chunk.last;
       if (!push(lane, std::move(slot)) || last) return;
     }
@@ -309,12 +322,12 @@ class Pipeline final : Drain {
   void emit(ChunkResult& r, std::uint64_t base) {
     if (!r.out.empty()) {
       scratch_.clear();
-      fill_holes(scratch_, r.out.view(), r.out.holes(), base);
+      fill_holes(scratch_, r.out.view(), r.out.holes(), base, earlier_games_);
       emitter_.out(scratch_);
     }
     if (!r.err.empty()) {
       scratch_.clear();
-      fill_holes(scratch_, r.err.view(), r.err.holes(), base);
+      fill_holes(scratch_, r.err.view(), r.err.holes(), base, earlier_games_);
       emitter_.err(scratch_);
     }
     r.out.clear();
@@ -394,6 +407,7 @@ class Pipeline final : Drain {
       slot = last ? nullptr : slot_after(lane, *slot);  // the new front
     }
     if (error) stats_.io_failed = true;
+    earlier_games_ += input_games_;
     emitter_.input_end(input->name, error);
   }
 
@@ -445,8 +459,8 @@ class Pipeline final : Drain {
       };
     }
     ChunkResult r;
-    r.out.set_base(input_games_);
-    r.err.set_base(input_games_);
+    r.out.set_base(input_games_, earlier_games_);
+    r.err.set_base(input_games_, earlier_games_);
     job_.read(ChunkRead{source, first->input->name, options, stats_.totals, this, input_games_}, r);
     emit(r, 0);
     account(r);
@@ -508,7 +522,8 @@ class Pipeline final : Drain {
 
   // The merger's own.
   RunStats stats_;
-  std::uint64_t input_games_ = 0;  // games merged from the current input
+  std::uint64_t input_games_ = 0;    // games merged from the current input
+  std::uint64_t earlier_games_ = 0;  // games of the inputs before it (Scope::Run numbers)
   std::string scratch_;
 };
 

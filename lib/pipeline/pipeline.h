@@ -1,7 +1,7 @@
 // The parallel pipeline: every input split into chunks (splitter.h) on a splitter thread of
 // its own (several inputs at once), chunks read by N worker threads with a fresh reader
-// each, results merged strictly in input and chunk order on the calling thread, so that the output is byte-identical to one
-// thread reading everything (docs/threads.md, docs/design.md).
+// each, results merged strictly in input and chunk order on the calling thread, so that the output
+// is byte-identical to one thread reading everything (docs/threads.md, docs/design.md).
 //
 // A worker's read of chunk k is SPECULATIVE: it assumes that a reader which had read
 // everything before would be between games at chunk k's first byte. The merger uses it only
@@ -76,6 +76,9 @@ class Job {
   }
   // Whether to stop before the next input (check's --max-errors).
   virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
+  // Whether the input holds one record per line (NDJSON): chunks then end at line feeds
+  // (line_splitter.h) instead of game boundaries, and every chunk's read is exact.
+  virtual bool reads_lines() const { return false; }
 
  protected:
   ~Job() = default;
