@@ -1,7 +1,9 @@
 #include "pipeline/pipeline.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -91,6 +93,11 @@ class Pipeline final : Drain {
   }
 
   RunStats run() {
+    // Closing stop_pipe[1] ends the reads of inputs that may block (SourceOptions::stop_fd),
+    // so that a splitter stuck on a silent stdin or pipe cannot keep the run alive once the
+    // merger is done (check --max-errors stops before the next input).
+    int stop_pipe[2] = {-1, -1};
+    if (::pipe2(stop_pipe, O_CLOEXEC) == 0) settings_.source.stop_fd = stop_pipe[0];
     const std::size_t splitters = std::min<std::size_t>(open_limit_, lanes_.size());
     splitters_running_ = splitters;
     std::vector<std::thread> threads;
@@ -102,7 +109,9 @@ class Pipeline final : Drain {
       stop_ = true;
     }
     cv_.notify_all();
+    if (stop_pipe[1] >= 0) ::close(stop_pipe[1]);
     for (std::thread& t : threads) t.join();
+    if (stop_pipe[0] >= 0) ::close(stop_pipe[0]);
     return stats_;
   }
 

@@ -37,7 +37,7 @@ const std::vector<std::vector<std::string>> kCommands = {
     {"convert", "--to", "uci", "--on-error", "skip"},
     {"convert", "--to", "pgn", "--tags", "seven"},
     {"convert", "--to", "csv", "--columns", "WhiteElo,ECO"},
-    {"convert", "--to", "epd"},  // one thread: ids count games across inputs
+    {"convert", "--to", "epd"},  // ids count games across inputs: Scope::Run holes
 };
 
 // Every command line of kCommands (or the first `commands`) at 2 and 8 threads.
