@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstring>
-#include <deque>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -45,10 +45,11 @@ struct Lane {
   // its end, as one thread would (two of them may be the same stream).
   bool streamed = false;
   std::optional<io::IoError> open_error;  // set: no chunk, the input could not be opened
-  std::deque<SlotPtr> slots;              // consecutive chunk indices; the merger pops the front
-  std::deque<SlotPtr> todo;               // slots no worker has taken yet
-  std::size_t bytes = 0;                  // input bytes held by `slots`
-  bool split_done = false;                // the last chunk is pushed, or open_error is set
+  // Lists, not deques: an empty list allocates nothing, and there is a Lane per argument.
+  std::list<SlotPtr> slots;  // consecutive chunk indices; the merger pops the front
+  std::list<SlotPtr> todo;   // slots no worker has taken yet
+  std::size_t bytes = 0;     // input bytes held by `slots`
+  bool split_done = false;   // the last chunk is pushed, or open_error is set
 };
 
 // Inputs opened and split at once, at most (each has a splitter thread and, for .zst, a
@@ -229,7 +230,7 @@ class Pipeline final : Drain {
   // merger waits as little as possible.
   SlotPtr take() {
     for (std::size_t i = front_; i < next_lane_; ++i) {
-      std::deque<SlotPtr>& todo = lanes_[i].todo;
+      std::list<SlotPtr>& todo = lanes_[i].todo;
       while (!todo.empty()) {
         SlotPtr slot = std::move(todo.front());
         todo.pop_front();
@@ -311,7 +312,10 @@ class Pipeline final : Drain {
     const auto available = [&] { return !lane.slots.empty() && lane.slots.back()->index >= want; };
     cv_.wait(lock, [&] { return stop_ || lane.split_done || available(); });
     if (!available()) return nullptr;
-    return lane.slots[static_cast<std::size_t>(want - lane.slots.front()->index)];
+    // Near the front: the merger's next chunk, or the one after a continuation's current one.
+    for (const SlotPtr& s : lane.slots)
+      if (s->index == want) return s;
+    return nullptr;
   }
 
   // Releases lane's front slot (the merger is done with it).
