@@ -60,8 +60,8 @@ Format parse_format(const std::string& s) {
 }
 
 // Counters of a read (pipeline::Counters): games, with move errors, dropped, bad NDJSON
-// lines, and the highest game number seen (EPD ids count games across inputs).
-enum Counter : std::size_t { kGames, kBadGames, kDropped, kBadLines, kFileGames };
+// lines.
+enum Counter : std::size_t { kGames, kBadGames, kDropped, kBadLines };
 
 // Writes every game it receives in the output format into the result; its error problems
 // and bad lines go to the result's stderr bytes.
@@ -70,10 +70,9 @@ class ConvertSink : public replay::RecordSink,
                     public write::NdjsonGameSink,
                     public ndjson::ErrorSink {
  public:
-  // id_base: the games of the inputs before this one (EPD ids; one thread only).
   ConvertSink(const ConvertArgs& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
-              std::string_view file, std::uint64_t id_base)
-      : args_(args), result_(result), drain_(drain), file_(file), id_base_(id_base) {}
+              std::string_view file)
+      : args_(args), result_(result), drain_(drain), file_(file) {}
 
   void problem(const replay::Problem& p) override {
     if (p.severity == replay::Severity::Error)
@@ -82,7 +81,6 @@ class ConvertSink : public replay::RecordSink,
 
   void line_error(const ndjson::LineError& e) override {
     ++result_.counters[kBadLines];
-    seen(e.game);
     std::string& text = result_.err.text();
     text += file_;
     text += ':' + std::to_string(e.where.line) + ':' + std::to_string(e.where.column);
@@ -97,7 +95,6 @@ class ConvertSink : public replay::RecordSink,
 
   void game(const replay::GameRecord& record) override {
     ++result_.counters[kGames];
-    seen(record.number);
     const replay::GameRecord* game = &record;
     if (write::has_move_errors(record)) {
       ++result_.counters[kBadGames];
@@ -108,13 +105,12 @@ class ConvertSink : public replay::RecordSink,
       }
       game = &work_;
     }
-    write_game(*game, id_base_ + record.number);
+    write_game(*game, record.number);
   }
 
   // A game streamed to NDJSON (no record, no move errors): the line is ready.
-  void line(std::uint64_t number, std::string_view line) override {
+  void line(std::uint64_t /*number*/, std::string_view line) override {
     ++result_.counters[kGames];
-    seen(number);
     put(line);
   }
   // A game streamed to NDJSON that has move errors: the record path.
@@ -123,7 +119,6 @@ class ConvertSink : public replay::RecordSink,
   // A game streamed to UCI (no record): the line is ready, only --on-error skip is left.
   void game(const write::UciGame& uci) override {
     ++result_.counters[kGames];
-    seen(uci.number);
     if (uci.move_errors) {
       ++result_.counters[kBadGames];
       if (args_.annotate.on_error == write::OnError::Skip) {
@@ -135,15 +130,17 @@ class ConvertSink : public replay::RecordSink,
   }
 
  private:
-  void seen(std::uint64_t number) {
-    result_.counters[kFileGames] = std::max(result_.counters[kFileGames], number);
-  }
   void put(std::string_view bytes) {
     result_.out.text().append(bytes);
+    drain();
+  }
+  void drain() {
     if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
   }
 
-  void write_game(const replay::GameRecord& game, std::uint64_t id) {
+  // number: the game's, relative to the read (EPD ids count the games of every input: a
+  // Scope::Run number, filled in by whoever knows the games before).
+  void write_game(const replay::GameRecord& game, std::uint64_t number) {
     if (args_.format == Format::Ndjson) {
       buffer_.clear();
       write::write_ndjson(game, {args_.moves_only}, buffer_);
@@ -157,9 +154,17 @@ class ConvertSink : public replay::RecordSink,
       case Format::Uci: write::write_uci_line(game, text_); break;
       case Format::Lan: write::write_lan_line(game, text_); break;
       case Format::Fen:
-      case Format::Epd:
-        write::write_positions(game, {args_.format == Format::Epd, args_.include_start, id}, text_);
-        break;
+      case Format::Epd: {
+        id_at_.clear();
+        write::write_positions(game, {args_.format == Format::Epd, args_.include_start, 0, &id_at_},
+                               text_);
+        holes_.clear();
+        for (const std::size_t at : id_at_)
+          holes_.push_back(pipeline::NumberHole{at, number, 0, pipeline::Scope::Run});
+        result_.out.append(text_, holes_);
+        drain();
+        return;
+      }
       case Format::Csv: write::write_csv_row(game, args_.columns, text_); break;
     }
     put(text_);
@@ -169,9 +174,10 @@ class ConvertSink : public replay::RecordSink,
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
-  std::uint64_t id_base_;
   replay::GameRecord work_;
   std::string text_;
+  std::vector<std::size_t> id_at_;  // EPD: where the ids' game numbers go in text_
+  std::vector<pipeline::NumberHole> holes_;
   write::TextBuffer buffer_;  // NDJSON
 };
 
@@ -216,8 +222,16 @@ pgn::ReadStats convert_source(io::Source& source, const ConvertArgs& args, Conve
     ndjson::ReadOptions options;
     options.comments = comments;
     options.nags = nags;
-    ndjson::read_ndjson(source, builder, sink, options);
-    return {};  // one thread only: no chunk statistics needed
+    options.start = reader.start;
+    options.buffer_size = reader.buffer_size;
+    const ndjson::ReadStats read = ndjson::read_ndjson(source, builder, sink, options);
+    // What the pipeline needs: the game numbers used (bad lines have one too), and every
+    // chunk ends at a line start, so a read ends exactly where the next begins.
+    pgn::ReadStats stats;
+    stats.games = read.games + read.bad_lines;
+    stats.bytes = read.bytes;
+    stats.clean_end = true;
+    return stats;
   }
   return pgn::read_pgn(source, builder, reader);
 }
@@ -227,12 +241,10 @@ class ConvertJob final : public pipeline::Job {
  public:
   explicit ConvertJob(const ConvertArgs& args) : args_(args) {}
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
-    // FEN/EPD ids: the games of the inputs before this one, or the shard's own base.
-    const std::uint64_t id_base =
-        args_.shard.ranged() ? args_.shard.id_base() : read.seed[kFileGames];
-    ConvertSink sink(args_, result, read.drain, read.input, id_base);
+    ConvertSink sink(args_, result, read.drain, read.input);
     result.stats = convert_source(read.source, args_, sink, read.options);
   }
+  bool reads_lines() const override { return args_.from == "ndjson"; }
 
  private:
   const ConvertArgs& args_;
@@ -306,13 +318,9 @@ int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
     write::write_csv_header(args.columns, header);
     out->write(header);
   }
-  // FEN and EPD ids count games across inputs, and NDJSON input has its own reader: those
-  // read on one thread (docs/threads.md).
-  const bool parallel =
-      args.from == "pgn" && args.format != Format::Fen && args.format != Format::Epd;
   const ConvertJob job(args);
   const pipeline::RunStats run =
-      run_job(args.files, parallel ? args.threads : 1, job, &*out, nullptr, &args.shard);
+      run_job(args.files, args.threads, job, &*out, nullptr, &args.shard);
   const pipeline::Counters& t = run.totals;
   bool failed = run.io_failed;
   failed |= !out->finish();
@@ -378,7 +386,7 @@ void register_convert(CLI::App& app, int& exit_code) {
       "  pgnkit convert --to ndjson --range 26048332:52095842 --base-game 37375 --base-line "
       "827650 games.pgn\n"
       "    (one shard of `pgnkit index`; the shards concatenate to the whole output)\n"
-      "-j/--threads: --to fen and epd, and --from ndjson, read on one thread.\n"
+      "-j/--threads: every --to, and --from ndjson (split at line feeds), on N threads.\n"
       "Exit status: 0 converted, 1 some games had move errors or some NDJSON lines were bad\n"
       "(the rest is converted), 2 usage or I/O error. See docs/convert.md.");
   cmd->callback([args, cmd, &exit_code] {

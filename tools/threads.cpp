@@ -71,8 +71,8 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
       files,
       [&](io::Source& source) {
         pipeline::ChunkResult r;
-        r.out.set_base(0);
-        r.err.set_base(0);
+        r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
+        r.err.set_base(0, stats.games);
         job.read(pipeline::ChunkRead{source, source.name(), {}, stats.totals, &emitter, 0}, r);
         emitter.flush(r);
         for (std::size_t i = 0; i < stats.totals.size(); ++i) stats.totals[i] += r.counters[i];
@@ -102,8 +102,10 @@ pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
   }
   const std::uint64_t game_base = in->game_base();
   pipeline::ChunkResult r;
-  r.out.set_base(game_base);
-  r.err.set_base(game_base);
+  // Run-wide numbers (convert's EPD ids) count from the shard's id base (ShardArgs::id_base;
+  // unsigned wrap-around gives id_base + relative whatever the two bases).
+  r.out.set_base(game_base, shard.id_base() - game_base);
+  r.err.set_base(game_base, shard.id_base() - game_base);
   job.read(
       pipeline::ChunkRead{source, source.name(), in->options(), stats.totals, &emitter, game_base},
       r);
@@ -158,7 +160,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
   if (std::getenv("PGNKIT_PIPELINE_STATS") != nullptr) {
     std::fprintf(stderr,
                  "pipeline: %llu chunks, %llu speculative, %llu continuations over %llu chunks, "
-                 "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced\n",
+                 "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced, %llu "
+                 "inputs open at once\n",
                  static_cast<unsigned long long>(stats.chunks),
                  static_cast<unsigned long long>(stats.speculative),
                  static_cast<unsigned long long>(stats.continuations),
@@ -166,7 +169,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
                  static_cast<unsigned long long>(stats.sequential_rests),
                  static_cast<unsigned long long>(stats.tag_line_cuts),
                  static_cast<unsigned long long>(stats.line_cuts),
-                 static_cast<unsigned long long>(stats.forced_cuts));
+                 static_cast<unsigned long long>(stats.forced_cuts),
+                 static_cast<unsigned long long>(stats.open_inputs));
   }
   return stats;
 }

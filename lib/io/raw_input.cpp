@@ -35,6 +35,7 @@ RawInput::RawInput(RawInput&& other) noexcept
       owned_(std::exchange(other.owned_, false)),
       may_block_(other.may_block_),
       cancel_fd_(other.cancel_fd_),
+      stop_fd_(other.stop_fd_),
       buffer_(std::move(other.buffer_)),
       buffer_size_(other.buffer_size_),
       window_(other.window_),
@@ -57,17 +58,18 @@ RawInput::~RawInput() {
 }
 
 bool RawInput::wait_readable() {
-  pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_fd_, POLLIN, 0}};
+  // poll() skips a negative descriptor: either of cancel_fd_ and stop_fd_ may be unset.
+  pollfd fds[3] = {{fd_, POLLIN, 0}, {cancel_fd_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
   for (;;) {
-    const int n = ::poll(fds, 2, -1);
-    if (n > 0) return (fds[1].revents & (POLLIN | POLLHUP)) == 0;
+    const int n = ::poll(fds, 3, -1);
+    if (n > 0) return ((fds[1].revents | fds[2].revents) & (POLLIN | POLLHUP)) == 0;
     if (n < 0 && errno != EINTR) return true;  // let read(2) block or report the problem
   }
 }
 
 std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
   if (eof_) return 0;
-  if (may_block_ && cancel_fd_ >= 0 && !wait_readable()) {
+  if (may_block_ && (cancel_fd_ >= 0 || stop_fd_ >= 0) && !wait_readable()) {
     eof_ = true;  // cancelled: whoever reads has gone
     return 0;
   }

@@ -58,18 +58,21 @@ class RawInput {
   // or `cancel_fd` to be readable; once `cancel_fd` is readable the input ends. This lets
   // another thread stop a reader stuck on a silent pipe. The caller keeps cancel_fd open.
   void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
+  // The same for the Source's caller (SourceOptions::stop_fd): both are waited for.
+  void set_stop_fd(int stop_fd) { stop_fd_ = stop_fd; }
   // Every read(2) from now on adds its byte count to *counter (relaxed; see
   // SourceOptions::bytes_read). The counter must outlive the RawInput.
   void set_read_counter(std::atomic<std::uint64_t>* counter) { read_counter_ = counter; }
 
  private:
   std::size_t read_fd(char* dst, std::size_t cap);  // one read(2); 0 = end or error
-  bool wait_readable();                             // false when cancelled or poll failed
+  bool wait_readable();                             // false when cancelled or stopped
 
   int fd_ = -1;
   bool owned_ = false;
   bool may_block_ = false;
   int cancel_fd_ = -1;
+  int stop_fd_ = -1;
   std::unique_ptr<char[]> buffer_;
   std::size_t buffer_size_ = 0;
   const char* window_ = nullptr;  // buffer_ or the caller's memory

@@ -100,6 +100,7 @@ std::optional<Source> Source::open_file(std::string_view path, IoError* err, Sou
   const int stat_errno = errno;
   src.raw_ = RawInput::from_fd(fd, owned, !S_ISREG(st.st_mode), ZSTD_DStreamInSize());
   src.raw_.set_read_counter(options.bytes_read);
+  src.raw_.set_stop_fd(options.stop_fd);
   if (!stat_ok) {
     set_err(IoErrorCode::OpenFailed, stat_errno);
     return std::nullopt;

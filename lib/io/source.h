@@ -52,6 +52,11 @@ struct SourceOptions {
   // for zstd) with a relaxed atomic add, so that another thread may show progress. The
   // counter must outlive the Source. Memory sources read nothing and add nothing.
   std::atomic<std::uint64_t>* bytes_read = nullptr;
+  // >= 0: every read of an input that may block (stdin, a pipe, a terminal), the format sniff
+  // in open() included, also waits for this descriptor; once it is readable or hung up, the
+  // input ends there, as at its end. The caller keeps it open for the Source's lifetime, and
+  // closes its pipe's write end to stop a reader stuck on a silent input (lib/pipeline).
+  int stop_fd = -1;
 };
 
 class Source {

@@ -105,14 +105,18 @@ ReadStats read_ndjson(io::Source& source, replay::RecordBuilder& builder, ErrorS
   LineError error;
   const char* data = nullptr;
   std::size_t size = 0;
-  std::uint64_t offset = 0, line_number = 0, game_number = 0;
+  std::uint64_t offset = 0, game_number = 0;
+  std::uint64_t line_number = options.start.line - 1;
+  bool first_line = options.start.offset == 0;  // the stream's first: it may have a BOM
   while (lines.next(data, size, offset)) {
     ++line_number;
-    if (line_number == 1 && size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+    offset += options.start.offset;
+    if (first_line && size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
       data += 3;  // a UTF-8 byte order mark
       size -= 3;
       offset += 3;
     }
+    first_line = false;
     if (blank(std::string_view(data, size))) continue;
     ++game_number;
     const pgn::Location start{offset, static_cast<std::uint32_t>(line_number), 1};

@@ -57,12 +57,16 @@ struct ReadOptions {
   // The line buffer's first size; it grows to hold the longest line. Smaller costs more reads
   // of a big input (the fuzz target takes 4 KiB: a fresh 1 MiB is slow under ASan).
   std::size_t buffer_size = std::size_t{1} << 20;
+  // Where the source's first byte lies in a larger stream (a chunk that starts at a line
+  // start, see lib/pipeline): line numbers and offsets count from there, game numbers from 1
+  // all the same. A byte order mark is skipped only on a stream's first line (offset 0).
+  pgn::Location start;
 };
 
 struct ReadStats {
   std::uint64_t games = 0;      // lines played through the builder
   std::uint64_t bad_lines = 0;  // lines reported to the ErrorSink
-  std::uint64_t bytes = 0;      // decompressed bytes read
+  std::uint64_t bytes = 0;      // decompressed bytes read (from ReadOptions::start)
 };
 
 // Reads `source` to its end. I/O errors end the reading: check source.error() afterwards.

@@ -11,11 +11,11 @@ void append_game_number(std::string& out, std::uint64_t number, std::uint32_t wi
 }
 
 void fill_holes(std::string& out, std::string_view text, std::span<const NumberHole> holes,
-                std::uint64_t base) {
+                std::uint64_t base, std::uint64_t earlier) {
   std::size_t from = 0;
   for (const NumberHole& h : holes) {
     out.append(text.substr(from, h.at - from));
-    append_game_number(out, base + h.relative, h.width);
+    append_game_number(out, base + h.relative + (h.scope == Scope::Run ? earlier : 0), h.width);
     from = h.at;
   }
   out.append(text.substr(from));
@@ -23,7 +23,7 @@ void fill_holes(std::string& out, std::string_view text, std::span<const NumberH
 
 void Output::append(std::string_view text, std::span<const NumberHole> holes) {
   if (direct_) {
-    fill_holes(text_, text, holes, base_);
+    fill_holes(text_, text, holes, base_, earlier_);
     return;
   }
   const std::size_t shift = text_.size();

@@ -1,7 +1,7 @@
-// The parallel pipeline: every input split into chunks (splitter.h) on a splitter thread,
-// chunks read by N worker threads with a fresh reader each, results merged strictly in
-// input and chunk order on the calling thread, so that the output is byte-identical to one
-// thread reading everything (docs/threads.md, docs/design.md).
+// The parallel pipeline: every input split into chunks (splitter.h) on a splitter thread of
+// its own (several inputs at once), chunks read by N worker threads with a fresh reader
+// each, results merged strictly in input and chunk order on the calling thread, so that the output
+// is byte-identical to one thread reading everything (docs/threads.md, docs/design.md).
 //
 // A worker's read of chunk k is SPECULATIVE: it assumes that a reader which had read
 // everything before would be between games at chunk k's first byte. The merger uses it only
@@ -76,6 +76,9 @@ class Job {
   }
   // Whether to stop before the next input (check's --max-errors).
   virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
+  // Whether the input holds one record per line (NDJSON): chunks then end at line feeds
+  // (line_splitter.h) instead of game boundaries, and every chunk's read is exact.
+  virtual bool reads_lines() const { return false; }
 
  protected:
   ~Job() = default;
@@ -110,14 +113,20 @@ struct RunStats {
   bool io_failed = false;  // an input could not be opened or read to its end
   // How the output was made: chunks merged speculatively, continuations run (boundary
   // repairs), chunks they covered, inputs whose rest was read on one reader (needs_sequential),
-  // and the splitter's fallback cuts (tag line, line start, forced).
+  // the splitter's fallback cuts (tag line, line start, forced), and the most inputs that
+  // were open and being split at the same time.
   std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued_chunks = 0,
-                sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0;
+                sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0,
+                open_inputs = 0;
 };
 
-// Reads every input ("-" is stdin) through the pipeline. Memory: at most
-// reader_buffer + max(2 * threads + 2, 6) * chunk_size bytes of input in flight (plus one
-// chunk), their results, and one reader buffer per worker and the merger.
+// Reads every input ("-" is stdin) through the pipeline, up to min(threads, 8) of them
+// opened and split at once (stdin, pipes and devices one after another), merged in argument
+// order. Memory: input in flight is at most B + A + K * (5 * chunk_size + 64 KiB), with
+// B = reader_buffer + max(2 * threads + 2, 6) * chunk_size for the input being merged,
+// A = max(2 * threads + 2, 6) * chunk_size for those after it together, K inputs open
+// (docs/threads.md); plus their results, one reader buffer per worker and the merger, and
+// each open .zst input's decoder.
 RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
              const Settings& settings);
 

@@ -103,7 +103,11 @@ void write_positions(const replay::GameRecord& game, const PositionOptions& opt,
       out += ';';
     }
     out += " id \"";
-    out += std::to_string(opt.game_id);
+    if (opt.id_at != nullptr) {
+      opt.id_at->push_back(out.size());
+    } else {
+      out += std::to_string(opt.game_id);
+    }
     out += '.';
     out += std::to_string(ply);
     out += "\";\n";

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "chess/types.h"
 #include "replay/game_record.h"
@@ -66,6 +67,9 @@ struct PositionOptions {
   bool epd = false;            // EPD (4 fields + operations) instead of FEN
   bool include_start = false;  // also the position before the first move
   std::uint64_t game_id = 0;   // the game number in EPD ids
+  // Set: the game number of EPD ids is not written; the positions in `out` where it goes are
+  // appended here instead, for the caller to fill in (lib/pipeline's game-number holes).
+  std::vector<std::size_t>* id_at = nullptr;
 };
 
 // One line per position of the main line (after each move; the start too with include_start).

@@ -99,5 +99,40 @@ TEST(Pipeline, MergedOutputEqualsOneReader) {
   }
 }
 
+// Several inputs at once (a missing one among them): each one's output in argument order,
+// every number counted within its input, and each input's end where one thread has it.
+TEST(Pipeline, SeveralInputsMergeInArgumentOrder) {
+  testing::TempDir dir;
+  ASSERT_TRUE(dir.ok());
+  std::mt19937 rng(34);
+  for (int round = 0; round < 12; ++round) {
+    std::vector<std::string> paths, texts;
+    std::string expected;
+    const int inputs = 2 + static_cast<int>(rng() % 6);
+    for (int k = 0; k < inputs; ++k) {
+      if (rng() % 5 == 0) {
+        paths.push_back((dir / "missing.pgn").string());
+        expected += "open failed\n";
+        continue;
+      }
+      std::string text;
+      const int games = static_cast<int>(rng() % 40);
+      for (int g = 0; g < games; ++g)
+        text += "[Event \"" + std::to_string(k) + "\"]\n\n1. e4 {c\n\n[Event \"no\"]\n} e5 *\n\n";
+      texts.push_back(text);
+      paths.push_back(dir.file("in" + std::to_string(k) + ".pgn", texts.back()));
+      expected += sequential(texts.back());
+    }
+    Settings settings;
+    settings.threads = 1 + rng() % 8;
+    settings.chunk_size = 64 + rng() % 500;
+    ListJob job;
+    Collect collect;
+    const RunStats stats = run(paths, job, collect, settings);
+    EXPECT_EQ(collect.text, expected) << "round " << round;
+    EXPECT_LE(stats.open_inputs, std::min<std::uint64_t>(settings.threads, 8));
+  }
+}
+
 }  // namespace
 }  // namespace pgnkit::pipeline

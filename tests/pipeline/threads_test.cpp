@@ -14,78 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "support/child.h"
-#include "support/files.h"
+#include "pipeline/cli_compare.h"
 
 namespace pgnkit {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ChildIo;
-using testing::ChildRun;
-using testing::TempDir;
-
-struct PipelineStats {
-  std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued = 0, sequential = 0,
-                tag_line = 0, line = 0, forced = 0;
-};
-
-struct CliRun {
-  ChildRun child;
-  std::string err;  // stderr without the timing and the pipeline line
-  PipelineStats stats;
-};
-
-CliRun run(const TempDir& dir, std::vector<std::string> args, unsigned threads, std::size_t chunk,
-           const ChildIo& io = {}) {
-  args.insert(args.begin() + 1, {"-j", std::to_string(threads)});
-  CliRun r;
-  r.child = testing::run_pgnkit(
-      dir, args, {"PGNKIT_CHUNK_SIZE=" + std::to_string(chunk), "PGNKIT_PIPELINE_STATS=1"}, io);
-  static const std::regex timing(R"(, \d+\.\d\d s, \d+\.\d MB/s)");
-  static const std::regex stats(
-      R"(pipeline: (\d+) chunks, (\d+) speculative, (\d+) continuations over (\d+) chunks, (\d+) sequential rests, cuts: (\d+) tag line, (\d+) line start, (\d+) forced\n)");
-  std::smatch m;
-  std::string err = r.child.err;
-  if (std::regex_search(err, m, stats)) {
-    r.stats = {std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
-               std::stoull(m[5]), std::stoull(m[6]), std::stoull(m[7]), std::stoull(m[8])};
-    err = m.prefix().str() + m.suffix().str();
-  }
-  r.err = std::regex_replace(err, timing, "");
-  return r;
-}
-
-// Runs args with 1 thread and with each of `threads` at chunk size `chunk`; every run must
-// give the one-thread output. Returns the pipeline stats summed over the parallel runs.
-PipelineStats expect_same(const TempDir& dir, const std::vector<std::string>& args,
-                          std::size_t chunk, std::vector<unsigned> threads = {2, 3, 8},
-                          const ChildIo& io = {}) {
-  const CliRun one = run(dir, args, 1, chunk, io);
-  EXPECT_EQ(one.child.signal, 0) << one.child.err;
-  EXPECT_NE(one.child.status, -1);
-  PipelineStats sum;
-  std::string what;
-  for (const std::string& a : args) what += a + " ";
-  for (const unsigned n : threads) {
-    const CliRun many = run(dir, args, n, chunk, io);
-    EXPECT_EQ(many.child.status, one.child.status) << what << "-j " << n << "\n" << many.err;
-    EXPECT_EQ(many.child.signal, one.child.signal) << what << "-j " << n;
-    EXPECT_TRUE(many.child.out == one.child.out)
-        << what << "-j " << n << " chunk " << chunk << ": stdout differs (" << many.child.out.size()
-        << " vs " << one.child.out.size() << " bytes)";
-    EXPECT_EQ(many.err, one.err) << what << "-j " << n << " chunk " << chunk;
-    sum.chunks += many.stats.chunks;
-    sum.speculative += many.stats.speculative;
-    sum.continuations += many.stats.continuations;
-    sum.continued += many.stats.continued;
-    sum.sequential += many.stats.sequential;
-    sum.tag_line += many.stats.tag_line;
-    sum.line += many.stats.line;
-    sum.forced += many.stats.forced;
-  }
-  return sum;
-}
+using namespace pipeline_cli;
 
 // The command lines every input is compared under.
 const std::vector<std::vector<std::string>> kCommands = {
@@ -102,7 +37,7 @@ const std::vector<std::vector<std::string>> kCommands = {
     {"convert", "--to", "uci", "--on-error", "skip"},
     {"convert", "--to", "pgn", "--tags", "seven"},
     {"convert", "--to", "csv", "--columns", "WhiteElo,ECO"},
-    {"convert", "--to", "epd"},  // one thread: ids count games across inputs
+    {"convert", "--to", "epd"},  // ids count games across inputs: Scope::Run holes
 };
 
 // Every command line of kCommands (or the first `commands`) at 2 and 8 threads.
