@@ -18,7 +18,8 @@ template <class V>
 class GameReader {
  public:
   GameReader(io::Source& src, V& visitor, const ReaderOptions& options)
-      : lx_(src, options.buffer_size, options.start),
+      : lx_(options.in_memory ? Lexer(src, options.in_memory, options.in_memory_size, options.start)
+                              : Lexer(src, options.buffer_size, options.start)),
         v_(visitor),
         max_depth_(options.max_variation_depth),
         start_(options.start.offset),

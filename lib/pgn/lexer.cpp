@@ -11,7 +11,7 @@ namespace {
 
 // The NUL sentinel after the data, plus slack for short look-ahead compares and for the
 // 16-byte scans of chars.h, which may read up to 15 bytes past the sentinel.
-constexpr std::size_t kPadding = 64;
+constexpr std::size_t kPadding = kReaderPadding;
 
 std::uint32_t parse_saturating(const char* p, const char* end) {
   std::uint64_t n = 0;
@@ -68,10 +68,22 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 Lexer::Lexer(io::Source& src, std::size_t buffer_size, const Location& start)
     : src_(src), cap_(std::max(buffer_size, kMinBuffer)) {
-  storage_ = std::make_unique<char[]>(cap_ + kPadding);
-  buf_ = storage_.get();
-  p_ = end_ = tok_ = buf_;
-  buf_[0] = '\0';
+  // Not zero-filled (a reader over a small chunk or a fuzz input would pay for the whole
+  // buffer): only the sentinel and the padding after the data are ever read before written.
+  storage_ = std::make_unique_for_overwrite<char[]>(cap_ + kPadding);
+  start_at(storage_.get(), 0, start);
+}
+
+Lexer::Lexer(io::Source& src, char* data, std::size_t size, const Location& start)
+    : src_(src), cap_(size + 1), in_place_(true) {
+  start_at(data, size, start);
+}
+
+void Lexer::start_at(char* data, std::size_t size, const Location& start) {
+  buf_ = data;
+  p_ = tok_ = buf_;
+  end_ = buf_ + size;
+  std::memset(data + size, 0, kPadding);  // the sentinel, and defined bytes past the end
   origin_ = start.offset - addr(buf_);
   // As mid-stream: on line start.line, which began column - 1 bytes before, no token on it.
   line_ = start.line;
@@ -79,10 +91,19 @@ Lexer::Lexer(io::Source& src, std::size_t buffer_size, const Location& start)
   end_offset_ = line_start_;
   end_loc_ = end_before_bracket_ = start;
   set_line_column();
-  window_ = BufferedBytes{buf_, 0, 0};
+  window_ = BufferedBytes{buf_, size, start.offset};
 }
 
 bool Lexer::refill() {
+  if (in_place_) {
+    // Everything is buffered already: the source only tells how the input ended.
+    if (!eof_) {
+      char none[1];
+      static_cast<void>(src_.read(none, sizeof none));  // gives no bytes, by contract
+      eof_ = true;
+    }
+    return true;
+  }
   const auto keep = static_cast<std::size_t>(end_ - tok_);
   if (tok_ != buf_) {
     if (move_fn_) move_fn_(move_ctx_);
@@ -104,7 +125,7 @@ bool Lexer::refill() {
     w += n;
   }
   end_ = w;
-  *w = '\0';
+  std::memset(w, 0, kPadding);  // the sentinel, and defined bytes for reads past the end
   window_ = BufferedBytes{buf_, static_cast<std::size_t>(end_ - buf_), abs(buf_)};
   return true;
 }

@@ -80,6 +80,9 @@ class Lexer {
 
   // start: the stream position of the source's first byte (see ReaderOptions::start).
   Lexer(io::Source& src, std::size_t buffer_size, const Location& start = {});
+  // In place over data[0, size), which has kReaderPadding writable bytes after it (see
+  // ReaderOptions::in_memory); src is read only for its end.
+  Lexer(io::Source& src, char* data, std::size_t size, const Location& start = {});
 
   // Scans the next token into t (the fields that matter for t.kind). SAN tokens, move
   // numbers, plain comments and tags, and LF or CRLF line ends are handled inline here;
@@ -138,7 +141,8 @@ class Lexer {
   bool tag_fast(Token& t, const char* p);
   void token_ends(const char* q) { end_offset_ = abs(q); }
 
-  bool refill();               // keeps [tok_, end_); false if the buffer is full
+  bool refill();  // keeps [tok_, end_); false if the buffer is full
+  void start_at(char* data, std::size_t size, const Location& start);  // construction
   void ensure(std::size_t n);  // at least n bytes from tok_ unless at end of input
   void skip_blank();
   bool match(const char* q, std::string_view pattern) const;
@@ -188,6 +192,7 @@ class Lexer {
   std::uint64_t origin_ = 0;
   std::uint64_t line_column_ = 0;
   bool eof_ = false;
+  bool in_place_ = false;  // over a caller's bytes: nothing is read into it, nothing moves
   bool input_error_reported_ = false;
   LexMode mode_ = LexMode::Between;
   std::uint32_t line_ = 1;

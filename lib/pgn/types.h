@@ -77,11 +77,20 @@ struct BufferedBytes {
 // the end of input) before end_game: a game's raw bytes take the marker's line break when it
 // comes within them (see pgn/game_bytes.h).
 inline constexpr std::size_t kRawLineLookahead = 64;
+// Writable bytes the reader needs after an in-memory input (ReaderOptions::in_memory).
+inline constexpr std::size_t kReaderPadding = 64;
 
 struct ReaderOptions {
   // The one read buffer (bytes). Tokens are views into it; a comment, tag line or escape
   // line longer than this is skipped with TokenTooLong. Values below 512 are raised to 512.
   std::size_t buffer_size = std::size_t{1} << 20;
+  // The whole input, already in memory: lexed in place, not copied into a buffer, and then
+  // buffer_size does not apply (every token fits). The reader writes only to the
+  // kReaderPadding bytes after in_memory_size (so the bytes themselves stay valid for other
+  // readers, one at a time in that padding), and reads the source only for its end: the source
+  // must then give no bytes, just its error() if any. Null: read everything from the source.
+  char* in_memory = nullptr;
+  std::size_t in_memory_size = 0;
   // Variations nested deeper than this are skipped with NestingTooDeep (depth 1 = a
   // variation of the main line).
   std::uint32_t max_variation_depth = 256;

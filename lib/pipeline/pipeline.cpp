@@ -33,6 +33,14 @@ struct Slot {
   SlotState state = SlotState::Pending;
   bool cancelled = false;  // released before a worker took it
   ChunkResult result;
+  ChunkPool* pool = nullptr;  // where the chunk's buffer goes back to
+
+  Slot() = default;
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+  ~Slot() {
+    if (pool) pool->give(std::move(chunk.bytes));
+  }
 };
 using SlotPtr = std::shared_ptr<Slot>;
 
@@ -47,7 +55,11 @@ class Pipeline final : Drain {
  public:
   Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
            const Settings& settings)
-      : paths_(paths), job_(job), emitter_(emitter), settings_(settings) {
+      : paths_(paths),
+        job_(job),
+        emitter_(emitter),
+        settings_(settings),
+        pool_(2 * std::size_t{std::max(1u, settings.threads)} + 8) {
     settings_.threads = std::max(1u, settings_.threads);
     settings_.chunk_size = std::max<std::size_t>(settings_.chunk_size, 64);
     // Input bytes in flight (docs/threads.md): enough for every worker to have a chunk and
@@ -92,7 +104,7 @@ class Pipeline final : Drain {
         continue;
       }
       input->name = std::string(source->name());
-      Splitter splitter(*source, settings_.chunk_size);
+      Splitter splitter(*source, settings_.chunk_size, &pool_);
       for (std::uint64_t index = 0;; ++index) {
         {
           std::unique_lock lock(m_);
@@ -105,6 +117,7 @@ class Pipeline final : Drain {
         auto slot = std::make_shared<Slot>();
         slot->input = input;
         slot->index = index;
+        slot->pool = &pool_;
         splitter.next(slot->chunk);
         if (slot->chunk.last) slot->error = source->error();
         const bool last = slot->chunk.last;
@@ -167,24 +180,18 @@ class Pipeline final : Drain {
 
   // Reads one chunk as if a reader were between games at its start.
   void speculate(Slot& slot) {
-    std::size_t pos = 0;
-    const Bytes& bytes = slot.chunk.bytes;
+    Bytes& bytes = slot.chunk.bytes;
     const std::optional<io::IoError> end_error = slot.chunk.last ? slot.error : std::nullopt;
+    // The reader lexes the chunk in place (the splitter leaves the padding it needs), so
+    // the source only ends the input, with the last chunk's error.
     io::Source source = io::Source::from_pull(
-        slot.input->name, [&](char* dst, std::size_t cap, std::optional<io::IoError>& error) {
-          const std::size_t n = std::min(cap, bytes.size() - pos);
-          if (n == 0) {
-            error = end_error;
-            return std::size_t{0};
-          }
-          std::memcpy(dst, bytes.data() + pos, n);
-          pos += n;
-          return n;
+        slot.input->name, [&](char*, std::size_t, std::optional<io::IoError>& error) {
+          error = end_error;
+          return std::size_t{0};
         });
     pgn::ReaderOptions options;
-    // A buffer larger than the chunk changes nothing (every token of it fits either way; one
-    // that runs to its end makes the read unclean), so small chunks get small buffers.
-    options.buffer_size = std::min(settings_.reader_buffer, bytes.size() + 1);
+    options.in_memory = bytes.data();
+    options.in_memory_size = bytes.size();
     options.start = slot.chunk.start;
     static const Counters kZero{};
     job_.read(ChunkRead{source, slot.input->name, options, kZero, nullptr, std::nullopt},
@@ -403,6 +410,7 @@ class Pipeline final : Drain {
   const Job& job_;
   Emitter& emitter_;
   Settings settings_;
+  ChunkPool pool_;  // before slots_: a slot gives its buffer back when it goes
   std::size_t budget_ = 0;
 
   std::mutex m_;

@@ -26,25 +26,31 @@ bool blank_or_break(char c) {
 std::uint64_t count_lines(std::string_view text, std::size_t* last_start) {
   const char* const b = text.data();
   const std::size_t n = text.size();
-  // LFs 16 bytes at a time, noting whether any CR is there at all (most files have none).
+  // Line ends 16 bytes at a time: LFs, and CRs not followed by an LF (a lone CR ends a line;
+  // CRLF is one line end, counted at its LF). Each compare gives 0xFF (-1) per hit, so
+  // subtracting it counts per byte lane; the lanes are summed (psadbw) before they can
+  // overflow. Plain SSE2: no popcount, which without -mpopcnt is a library call per block.
   std::uint64_t lines = 0;
-  bool cr = false;
   std::size_t i = 0;
-  const __m128i lf = _mm_set1_epi8('\n'), cr_byte = _mm_set1_epi8('\r');
-  for (; i + 16 <= n; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-    lines += static_cast<unsigned>(
-        std::popcount(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))));
-    cr |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, cr_byte)) != 0;
+  const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+  const __m128i zero = _mm_setzero_si128();
+  const auto lane_sum = [&](__m128i lanes) {
+    const __m128i sums = _mm_sad_epu8(lanes, zero);
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) +
+           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  };
+  while (i + 17 <= n) {  // the byte after each block is looked at too
+    const std::size_t blocks = std::min<std::size_t>((n - i - 1) / 16, 255);
+    __m128i lanes = zero;
+    for (std::size_t k = 0; k < blocks; ++k, i += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+      const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i + 1));
+      const __m128i lone_cr = _mm_andnot_si128(_mm_cmpeq_epi8(next, lf), _mm_cmpeq_epi8(v, cr));
+      lanes = _mm_sub_epi8(lanes, _mm_or_si128(_mm_cmpeq_epi8(v, lf), lone_cr));
+    }
+    lines += lane_sum(lanes);
   }
-  for (; i < n; ++i) {
-    lines += b[i] == '\n';
-    cr |= b[i] == '\r';
-  }
-  if (cr) {
-    for (std::size_t k = 0; k < n; ++k)
-      if (b[k] == '\r' && (k + 1 == n || b[k + 1] != '\n')) ++lines;
-  }
+  for (; i < n; ++i) lines += b[i] == '\n' || (b[i] == '\r' && (i + 1 == n || b[i + 1] != '\n'));
   for (std::size_t k = n; k > 0; --k) {
     if (b[k - 1] == '\n' || b[k - 1] == '\r') {
       *last_start = k;
@@ -65,16 +71,49 @@ void Bytes::reserve(std::size_t n) {
   capacity_ = capacity;
 }
 
-Splitter::Splitter(io::Source& source, std::size_t target)
-    : source_(source), target_(std::max<std::size_t>(target, 64)) {
-  buf_.reserve(target_ + kReadBlock + kLookahead);
+Bytes ChunkPool::take(std::size_t n) {
+  {
+    std::lock_guard lock(m_);
+    for (auto it = free_.begin(); it != free_.end(); ++it) {
+      if (it->capacity() < n) continue;
+      Bytes bytes = std::move(*it);
+      free_.erase(it);
+      bytes.resize(0);
+      return bytes;
+    }
+  }
+  Bytes bytes;
+  bytes.reserve(n);
+  return bytes;
+}
+
+void ChunkPool::give(Bytes bytes) {
+  if (bytes.capacity() == 0) return;
+  std::lock_guard lock(m_);
+  if (free_.size() < limit_) free_.push_back(std::move(bytes));
+}
+
+Splitter::Splitter(io::Source& source, std::size_t target, ChunkPool* pool)
+    : source_(source), target_(std::max<std::size_t>(target, 64)), pool_(pool) {
+  buf_ = fresh_buffer();
+}
+
+Bytes Splitter::fresh_buffer() {
+  // The usual chunk, and the read-ahead that finds its cut (a game or two): no regrowth.
+  const std::size_t usual = target_ + 2 * kReadBlock + kLookahead;
+  if (pool_) return pool_->take(usual);
+  Bytes bytes;
+  bytes.reserve(usual);
+  return bytes;
 }
 
 void Splitter::fill(std::size_t want) {
   while (buf_.size() < want && !eof_) {
     const std::size_t have = buf_.size();
-    const std::size_t block = std::max(kReadBlock, want - have);
-    buf_.reserve(have + block);
+    // Into the room there is when it suffices (a regrowth copies the whole chunk so far).
+    if (buf_.capacity() - have < want - have)
+      buf_.reserve(have + std::max(kReadBlock, want - have));
+    const std::size_t block = std::min(buf_.capacity() - have, std::max(kReadBlock, want - have));
     const std::size_t n = source_.read(buf_.data() + have, block);
     buf_.resize(have + n);
     if (n == 0) eof_ = true;
@@ -145,12 +184,12 @@ bool Splitter::next(Chunk& chunk) {
   chunk.cut = cut;
   chunk.last = cut == Cut::End;
   // The chunk takes the buffer; the few bytes read past the cut start the next one.
-  Bytes rest;
-  rest.reserve(target_ + kReadBlock + kLookahead);  // the usual chunk: no regrowth
+  Bytes rest = fresh_buffer();
   rest.resize(buf_.size() - at);
   std::memcpy(rest.data(), buf_.data() + at, rest.size());
   chunk.bytes = std::move(buf_);
   chunk.bytes.resize(at);
+  chunk.bytes.reserve(at + pgn::kReaderPadding);  // a reader lexes it in place (rarely a copy)
   buf_ = std::move(rest);
   std::size_t last_start = std::string::npos;
   const std::uint64_t lines = count_lines(chunk.bytes.view(), &last_start);

@@ -15,8 +15,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "io/error.h"
 #include "io/source.h"
@@ -55,6 +57,22 @@ class Bytes {
   std::size_t size_ = 0, capacity_ = 0;
 };
 
+// Chunk buffers handed back once their chunk is done, for the splitter to fill again: a fresh
+// buffer of a chunk's size is fresh pages, and the kernel's first touch of each (in read())
+// cost more than the copy itself. Thread-safe; holds at most `limit` buffers.
+class ChunkPool {
+ public:
+  explicit ChunkPool(std::size_t limit) : limit_(limit) {}
+  // A buffer with room for at least n bytes (size 0): a pooled one when one is big enough.
+  Bytes take(std::size_t n);
+  void give(Bytes bytes);
+
+ private:
+  std::mutex m_;
+  std::vector<Bytes> free_;
+  std::size_t limit_;
+};
+
 struct Chunk {
   Bytes bytes;
   pgn::Location start;  // of bytes[0] in the decompressed input
@@ -64,8 +82,9 @@ struct Chunk {
 
 class Splitter {
  public:
-  // target: the usual chunk size in bytes (at least 64).
-  Splitter(io::Source& source, std::size_t target);
+  // target: the usual chunk size in bytes (at least 64). pool: where chunk buffers come from
+  // (null: each is allocated).
+  Splitter(io::Source& source, std::size_t target, ChunkPool* pool = nullptr);
 
   // The next chunk; false once the last one (Chunk::last) has been returned.
   bool next(Chunk& chunk);
@@ -77,9 +96,11 @@ class Splitter {
   std::size_t find_cut(Cut& cut);          // where the current chunk ends, in buf_
   bool line_start_at(std::size_t i);       // whether buf_[i] starts a line (reads ahead)
   bool after_result(std::size_t i) const;  // the previous non-blank line ends with a result
+  Bytes fresh_buffer();                    // an empty buffer for the next chunk
 
   io::Source& source_;
   std::size_t target_;
+  ChunkPool* pool_;
   Bytes buf_;  // the bytes from the next chunk's start
   bool eof_ = false;
   bool done_ = false;

@@ -28,6 +28,13 @@ struct GameStarts : pgn::Visitor {
   void begin_game(const pgn::GameInfo& g) { starts.push_back(g.where); }
 };
 
+std::vector<pgn::Location> game_starts(const std::string& text) {
+  io::Source source = io::Source::from_memory(text);
+  GameStarts starts;
+  pgn::read_pgn(source, starts);
+  return starts.starts;
+}
+
 std::string games(int n, const std::string& eol) {
   std::string out;
   for (int i = 0; i < n; ++i) {
@@ -40,10 +47,8 @@ std::string games(int n, const std::string& eol) {
 TEST(Splitter, ChunksJoinToTheInputAndStartWhereTheLexerSaysGamesStart) {
   for (const std::string eol : {"\n", "\r\n", "\r"}) {
     const std::string text = games(200, eol);
-    io::Source source = io::Source::from_memory(text);
-    GameStarts starts;
-    pgn::read_pgn(source, starts);
-    ASSERT_EQ(starts.starts.size(), 200u);
+    const std::vector<pgn::Location> starts = game_starts(text);
+    ASSERT_EQ(starts.size(), 200u);
     const std::vector<Chunk> chunks = split(text, 500);
     ASSERT_GT(chunks.size(), 20u);
     std::string joined;
@@ -59,7 +64,7 @@ TEST(Splitter, ChunksJoinToTheInputAndStartWhereTheLexerSaysGamesStart) {
       if (i == 0) continue;
       // Every cut is at a game's first '[': its Location is the lexer's, line and column too.
       bool found = false;
-      for (const pgn::Location& s : starts.starts) found |= s == c.start;
+      for (const pgn::Location& s : starts) found |= s == c.start;
       EXPECT_TRUE(found) << "chunk " << i << " at " << c.start.offset << " line " << c.start.line;
     }
     EXPECT_EQ(joined, text);
@@ -119,6 +124,53 @@ TEST(Splitter, EmptyInputIsOneEmptyLastChunk) {
   ASSERT_EQ(c.size(), 1u);
   EXPECT_TRUE(c[0].last);
   EXPECT_TRUE(c[0].bytes.empty());
+}
+
+// Big chunks, dense with line ends: the vectorised line count sums its per-byte counters
+// every 255 blocks of 16 bytes, so runs of LFs longer than that must still count exactly.
+TEST(Splitter, LineCountsStayExactInBigChunksFullOfLineEnds) {
+  for (const std::string eol : {"\n", "\r\n", "\r", "\r\r\n\n\r"}) {
+    std::string text;
+    for (int i = 0; i < 40; ++i) {
+      text += games(5, eol);
+      for (int k = 0; k < 3000 + i; ++k) text += eol;
+    }
+    const std::vector<pgn::Location> starts = game_starts(text);
+    ASSERT_EQ(starts.size(), 200u);
+    const std::vector<Chunk> chunks = split(text, 20000);
+    ASSERT_GT(chunks.size(), 5u);
+    for (std::size_t i = 1; i < chunks.size(); ++i) {
+      bool found = false;
+      for (const pgn::Location& s : starts) found |= s == chunks[i].start;
+      EXPECT_TRUE(found) << "chunk " << i << " line " << chunks[i].start.line;
+    }
+  }
+}
+
+// A pool hands given-back buffers out again; the chunks are the same as without one, and each
+// leaves the padding a reader needs to lex it in place.
+TEST(Splitter, APoolRecyclesBuffersAndChangesNoChunk) {
+  const std::string text = games(300, "\n");
+  const std::vector<Chunk> plain = split(text, 600);
+  ChunkPool pool(4);
+  io::Source source = io::Source::from_memory(text);
+  Splitter splitter(source, 600, &pool);
+  std::vector<const char*> seen;
+  std::size_t reused = 0, i = 0;
+  Chunk c;
+  while (splitter.next(c)) {
+    ASSERT_LT(i, plain.size());
+    EXPECT_EQ(c.bytes.view(), plain[i].bytes.view()) << i;
+    EXPECT_EQ(c.start, plain[i].start) << i;
+    EXPECT_GE(c.bytes.capacity(), c.bytes.size() + pgn::kReaderPadding) << i;
+    for (const char* p : seen) reused += p == c.bytes.data();
+    seen.push_back(c.bytes.data());
+    pool.give(std::move(c.bytes));
+    c = Chunk{};
+    ++i;
+  }
+  EXPECT_EQ(i, plain.size());
+  EXPECT_GT(reused, plain.size() / 2);  // nearly every chunk went into a recycled buffer
 }
 
 }  // namespace
