@@ -145,8 +145,18 @@ template <class Sink>
 }  // namespace
 
 // Counting is popcount-bound: build a POPCNT clone picked at load time, keeping a portable
-// default for x86-64 machines without it.
-#if defined(__x86_64__) && defined(__GNUC__)
+// default for x86-64 machines without it. Not in sanitized builds: the clone's IFUNC resolver
+// runs while the dynamic loader relocates, before any sanitizer runtime is initialised, and
+// ThreadSanitizer's instrumentation of it crashes at startup.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PGNKIT_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PGNKIT_SANITIZED 1
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(PGNKIT_SANITIZED)
 #define PGNKIT_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
 #define PGNKIT_POPCNT_CLONES

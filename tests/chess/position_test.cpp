@@ -45,6 +45,30 @@ TEST(Position, MoreMovesThanAnyGameFitTheList) {
 }
 
 // rules.md: after 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6, White has 43 legal moves and only Qxf7# mates.
+// The start position's bitboards, each by its exact value and again square by square from the
+// board: GCC 12's -O3 with UBSan once built it with white's back rank missing from the colour
+// bitboard (no white king: king() read square 64), the miscompile that kept the sanitizer tree
+// out of CI.
+TEST(Position, StartPositionBitboardsMatchTheBoard) {
+  const Position start = Position::start();
+  EXPECT_EQ(start.pieces(Color::White), 0x000000000000FFFFULL);
+  EXPECT_EQ(start.pieces(Color::Black), 0xFFFF000000000000ULL);
+  EXPECT_EQ(start.pieces(PieceType::King), bb(make_square(4, 0)) | bb(make_square(4, 7)));
+  EXPECT_EQ(start.king(Color::White), make_square(4, 0));
+  EXPECT_EQ(start.king(Color::Black), make_square(4, 7));
+  for (Square s = 0; s < 64; ++s) {
+    const Piece p = start.piece_on(s);
+    for (Color c : {Color::White, Color::Black})
+      EXPECT_EQ((start.pieces(c) & bb(s)) != 0, p != Piece::None && color_of(p) == c) << int(s);
+    for (int t = 0; t < 6; ++t)
+      EXPECT_EQ((start.pieces(static_cast<PieceType>(t)) & bb(s)) != 0,
+                p != Piece::None && type_of(p) == static_cast<PieceType>(t))
+          << int(s);
+  }
+  EXPECT_EQ(start.checkers(), 0ULL);
+  EXPECT_EQ(count_legal(start), 20);
+}
+
 TEST(Position, ScholarsMateFacts) {
   const Position pos = play_san(Position::start(), "e4 e5 Bc4 Nc6 Qh5 Nf6");
   MoveList list;

@@ -2,7 +2,8 @@
 # tests, tests/ci/CMakeLists.txt):
 #   cmake -DSOURCE=DIR -DTREE=DIR -DCXX=COMPILER [-DOPTIONS="-Da=1|-Db=2"] [-DTARGET=T]
 #         -P build_tree.cmake
-# OPTIONS are cache settings separated by '|'; TARGET builds one target instead of all.
+# OPTIONS are cache settings separated by '|'; TARGET builds those targets (also '|'-separated)
+# instead of all.
 foreach(var SOURCE TREE CXX)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "build_tree.cmake: -D${var}=... is required")
@@ -17,7 +18,8 @@ if(NOT rc EQUAL 0)
 endif()
 set(target)
 if(TARGET)
-  set(target --target ${TARGET})
+  string(REPLACE "|" ";" targets "${TARGET}")
+  set(target --target ${targets})
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${TREE} -j2 ${target} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
