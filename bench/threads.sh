@@ -62,7 +62,7 @@ if [[ ! -x $PGNKIT ]]; then
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build build -j2 --target pgnkit >/dev/null ||
     die "building pgnkit failed"
 fi
-"$PGNKIT" check --help | grep -q -- '--threads' || die "$PGNKIT has no --threads option"
+"$PGNKIT" check --help | grep -- '--threads' >/dev/null || die "$PGNKIT has no --threads option"
 PGNKIT_REF=${PGNKIT_REF:-}
 [[ -z $PGNKIT_REF || -x $PGNKIT_REF ]] || die "PGNKIT_REF '$PGNKIT_REF' is not executable"
 

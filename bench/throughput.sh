@@ -129,7 +129,7 @@ has_subcommand() {
 
 # pgnkit check on one thread: if check ever grows a --threads option, pin it to 1.
 CHECK=(check --quiet)
-if "$PGNKIT" check --help 2>/dev/null | grep -q -- '--threads'; then CHECK+=(--threads 1); fi
+if "$PGNKIT" check --help 2>/dev/null | grep -- '--threads' >/dev/null; then CHECK+=(--threads 1); fi
 
 # The modes, by label. Kinds: pgnkit (exit status 0 or 1 is success: 1 means the input has
 # problems), ref (pgn-extract: only 0 is success).
