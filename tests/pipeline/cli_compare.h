@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
@@ -30,6 +31,20 @@ struct CliRun {
   std::string err;  // stderr without the timing and the pipeline line
   PipelineStats stats;
 };
+
+// Every PGN fixture of the repository (tests/data and data, .pgn and .pgn.zst), sorted.
+inline std::vector<std::string> pgn_fixtures() {
+  std::vector<std::string> files;
+  for (const char* root : {PGNKIT_SOURCE_DIR "/tests/data", PGNKIT_SOURCE_DIR "/data"}) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+      const std::string p = e.path().string();
+      if (e.is_regular_file() && (p.ends_with(".pgn") || p.ends_with(".pgn.zst")))
+        files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 inline CliRun run(const TempDir& dir, std::vector<std::string> args, unsigned threads,
                   std::size_t chunk, const ChildIo& io = {}) {

@@ -18,19 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace pipeline_cli;
 
-std::vector<std::string> pgn_fixtures() {
-  std::vector<std::string> files;
-  for (const char* root : {PGNKIT_SOURCE_DIR "/tests/data", PGNKIT_SOURCE_DIR "/data"}) {
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-      const std::string p = e.path().string();
-      if (e.is_regular_file() && (p.ends_with(".pgn") || p.ends_with(".pgn.zst")))
-        files.push_back(p);
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
   for (std::size_t from = 0; from < text.size();) {

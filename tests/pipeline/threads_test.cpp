@@ -66,21 +66,8 @@ class Threads : public ::testing::Test {
   TempDir dir;
 };
 
-std::vector<std::string> fixtures() {
-  std::vector<std::string> files;
-  for (const char* root : {PGNKIT_SOURCE_DIR "/tests/data", PGNKIT_SOURCE_DIR "/data"}) {
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-      const std::string p = e.path().string();
-      if (e.is_regular_file() && (p.ends_with(".pgn") || p.ends_with(".pgn.zst")))
-        files.push_back(p);
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 TEST_F(Threads, EveryFixtureGivesTheOneThreadOutput) {
-  const std::vector<std::string> files = fixtures();
+  const std::vector<std::string> files = pgn_fixtures();
   ASSERT_GE(files.size(), 10u);
   PipelineStats sum;
   for (const std::string& f : files) {
