@@ -12,13 +12,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "diag/format.h"
 #include "support/files.h"
+#include "support/regex.h"
 
 namespace pgnkit {
 namespace {
@@ -121,16 +121,16 @@ std::vector<Key> from_gitlab(const std::string& text) {
 }
 
 std::vector<Key> from_github(const std::string& text) {
-  static const std::regex command(
+  static const testing::Regex command(
       R"(^::(error|warning) file=([^,]*),line=(\d+),col=(\d+),title=([a-z0-9_]+)::.*$)");
   std::vector<Key> keys;
   for (const std::string& line : lines_of(text)) {
-    std::smatch m;
-    EXPECT_TRUE(std::regex_match(line, m, command)) << line;
-    if (m.empty()) continue;
+    const testing::RegexMatch m = command.full_match(line);
+    EXPECT_TRUE(m) << line;
+    if (!m) continue;
     std::string path;
-    diag::append_uri_path(path, m[2].str());
-    keys.emplace_back(path, m[5].str(), m[1].str(), std::stoi(m[3].str()), std::stoi(m[4].str()));
+    diag::append_uri_path(path, m[2]);
+    keys.emplace_back(path, m[5], m[1], std::stoi(m[3]), std::stoi(m[4]));
   }
   std::sort(keys.begin(), keys.end());
   return keys;

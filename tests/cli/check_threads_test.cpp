@@ -13,13 +13,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "support/child.h"
 #include "support/files.h"
+#include "support/regex.h"
+#include "support/timings.h"
 
 namespace pgnkit {
 namespace {
@@ -34,7 +35,7 @@ constexpr unsigned kThreads[] = {1, 2, 3, 8};
 
 struct CheckRun {
   ChildRun child;
-  std::string err;                                         // without timings and the stats line
+  std::string err;                                         // timings masked, without the stats line
   std::uint64_t chunks = 0, speculative = 0, repairs = 0;  // PGNKIT_PIPELINE_STATS
 };
 
@@ -44,18 +45,16 @@ CheckRun run(const TempDir& dir, std::vector<std::string> args, unsigned threads
   CheckRun r;
   r.child = testing::run_pgnkit(
       dir, args, {"PGNKIT_CHUNK_SIZE=" + std::to_string(chunk), "PGNKIT_PIPELINE_STATS=1"});
-  static const std::regex stats(
+  static const testing::Regex stats(
       R"(pipeline: (\d+) chunks, (\d+) speculative, (\d+) continuations[^\n]*\n)");
-  static const std::regex timing(R"(, \d+\.\d\d s, \d+\.\d MB/s)");
-  std::smatch m;
   std::string err = r.child.err;
-  if (std::regex_search(err, m, stats)) {
-    r.chunks = std::stoull(m[1]);
-    r.speculative = std::stoull(m[2]);
-    r.repairs = std::stoull(m[3]);
-    err = m.prefix().str() + m.suffix().str();
+  if (const testing::RegexMatch m = stats.search(err)) {
+    r.chunks = m.number(1);
+    r.speculative = m.number(2);
+    r.repairs = m.number(3);
+    err = err.substr(0, m.begin) + err.substr(m.end);
   }
-  r.err = std::regex_replace(err, timing, "");
+  r.err = testing::mask_timings(err);
   return r;
 }
 

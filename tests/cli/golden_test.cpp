@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include "support/files.h"
+#include "support/timings.h"
 
 namespace fs = std::filesystem;
 
@@ -22,13 +22,16 @@ namespace {
 using pgnkit::testing::read_file;
 using pgnkit::testing::write_file;
 
-std::string normalise(std::string s) {
-  static const std::regex seconds(R"(\d+\.\d+ s\b)");
-  static const std::regex rate(R"(\d+\.\d+ (MB/s|M nodes/s))");
-  static const std::regex json_time(R"re("(seconds|nps)":[0-9.]+)re");
-  s = std::regex_replace(s, seconds, "<T> s");
-  s = std::regex_replace(s, rate, "<R> $1");
-  return std::regex_replace(s, json_time, "\"$1\":<T>");
+using pgnkit::testing::mask_timings;
+
+// `command` inside a double-quoted bash -c argument.
+std::string double_quoted(const std::string& command) {
+  std::string s = "\"";
+  for (const char c : command) {
+    if (c == '"') s += '\\';
+    s += c;
+  }
+  return s + '"';
 }
 
 class Golden : public ::testing::TestWithParam<std::string> {};
@@ -45,12 +48,11 @@ TEST_P(Golden, MatchesExpectedOutput) {
   const std::string command = "cd '" + data.string() + "' && NO_COLOR=1 '" + PGNKIT_BINARY + "' " +
                               args + " < '" + in + "' > '" + (tmp / "out").string() + "' 2> '" +
                               (tmp / "err").string() + "'";
-  const int raw = std::system(
-      ("bash -c \"" + std::regex_replace(command, std::regex("\""), "\\\"") + "\"").c_str());
+  const int raw = std::system(("bash -c " + double_quoted(command)).c_str());
   ASSERT_NE(raw, -1);
   const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  const std::string out = normalise(read_file(tmp / "out"));
-  const std::string err = normalise(read_file(tmp / "err"));
+  const std::string out = mask_timings(read_file(tmp / "out"));
+  const std::string err = mask_timings(read_file(tmp / "err"));
   if (std::getenv("PGNKIT_UPDATE_GOLDEN")) {
     write_file(dir / "stdout", out);
     write_file(dir / "stderr", err);

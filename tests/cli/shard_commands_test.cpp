@@ -11,7 +11,6 @@
 
 #include <cstdio>
 #include <iterator>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -43,10 +42,11 @@ constexpr Case kCases[] = {
 
 // "N games, N with move errors (...), N dropped": convert's and annotate's summary line.
 std::vector<std::uint64_t> move_error_counts(const std::string& err) {
-  static const std::regex text(R"((\d+) games, (\d+) with move errors \([a-z ]+\), (\d+) dropped)");
-  std::smatch m;
-  if (!std::regex_search(err, m, text)) return {};
-  return {std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3])};
+  static const testing::Regex text(
+      R"((\d+) games, (\d+) with move errors \([a-z ]+\), (\d+) dropped)");
+  const testing::RegexMatch m = text.search(err);
+  if (!m) return {};
+  return {m.number(1), m.number(2), m.number(3)};
 }
 
 // Every case over `file` cut into each of `counts` shards. Returns how many plans had more

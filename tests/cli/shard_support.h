@@ -11,11 +11,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "support/files.h"
+#include "support/regex.h"
 
 namespace pgnkit::shard_testing {
 
@@ -57,15 +57,11 @@ inline std::vector<Shard> plan_with(const std::string& options, const std::strin
   } else {
     EXPECT_EQ(r.status, 0) << r.err;
   }
-  static const std::regex line(
+  static const testing::Regex line(
       R"re("start":(\d+),"end":(\d+),"first_game":(\d+),"first_line":(\d+),"games":(\d+)\})re");
   std::vector<Shard> plan;
-  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line);
-       it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    plan.push_back(Shard{std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
-                         std::stoull(m[5])});
-  }
+  for (const testing::RegexMatch& m : line.search_all(r.out))
+    plan.push_back(Shard{m.number(1), m.number(2), m.number(3), m.number(4), m.number(5)});
   return plan;
 }
 
@@ -84,12 +80,9 @@ inline std::map<std::string, std::uint64_t> json_summary(const std::string& err)
   std::map<std::string, std::uint64_t> m;
   const std::size_t begin = err.rfind("{\"summary\"");
   if (begin == std::string::npos) return m;
-  static const std::regex number(R"re("(\w+)":(\d+))re");
-  const std::string last = err.substr(begin);
-  for (auto it = std::sregex_iterator(last.begin(), last.end(), number);
-       it != std::sregex_iterator(); ++it) {
-    m[(*it)[1]] = std::stoull((*it)[2]);
-  }
+  static const testing::Regex number(R"re("(\w+)":(\d+))re");
+  for (const testing::RegexMatch& n : number.search_all(std::string_view(err).substr(begin)))
+    m[n[1]] = n.number(2);
   return m;
 }
 

@@ -8,7 +8,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -22,22 +21,22 @@ using namespace shard_testing;
 // The summary line's counts: "N games, N plies, N errors, N warnings, N games with errors,
 // N unsupported-variant games".
 std::vector<std::uint64_t> summary_counts(const std::string& err) {
-  static const std::regex text(
+  static const testing::Regex text(
       R"((\d+) games, (\d+) plies, (\d+) errors, (\d+) warnings, (\d+) games with errors, (\d+) unsupported)");
-  std::smatch m;
-  if (!std::regex_search(err, m, text)) return {};
+  const testing::RegexMatch m = text.search(err);
+  if (!m) return {};
   std::vector<std::uint64_t> v;
-  for (int i = 1; i <= 6; ++i) v.push_back(std::stoull(m[i]));
+  for (std::size_t i = 1; i <= 6; ++i) v.push_back(m.number(i));
   return v;
 }
 
 std::vector<std::uint64_t> json_counts(const std::string& err) {
-  static const std::regex json(
+  static const testing::Regex json(
       R"re("games":(\d+),"plies":(\d+),"errors":(\d+),"warnings":(\d+),"games_with_errors":(\d+),"unsupported":(\d+))re");
-  std::smatch m;
-  if (!std::regex_search(err, m, json)) return {};
+  const testing::RegexMatch m = json.search(err);
+  if (!m) return {};
   std::vector<std::uint64_t> v;
-  for (int i = 1; i <= 6; ++i) v.push_back(std::stoull(m[i]));
+  for (std::size_t i = 1; i <= 6; ++i) v.push_back(m.number(i));
   return v;
 }
 

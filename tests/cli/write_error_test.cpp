@@ -9,12 +9,12 @@
 #include <signal.h>
 
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "support/child.h"
 #include "support/files.h"
+#include "support/timings.h"
 
 namespace pgnkit {
 namespace {
@@ -69,12 +69,6 @@ std::string describe(const std::vector<std::string>& args) {
   return s;
 }
 
-// stderr without the seconds and rates of summary lines.
-std::string untimed(const std::string& err) {
-  static const std::regex timing(R"(\d+\.\d+ s\b|\d+\.\d MB/s|\d+(\.\d+)? M nodes/s)");
-  return std::regex_replace(err, timing, "T");
-}
-
 // The stderr of a run into a file with `message` inserted where the failure is reported:
 // before the summary line (the first that starts with a count: "39 games, ...", "6
 // positions, ..."), else at the end.
@@ -114,7 +108,9 @@ class WriteErrors : public ::testing::Test {
         EXPECT_FALSE(ok.out.empty()) << what;  // it does write to stdout
         EXPECT_EQ(bad.signal, 0) << what;
         EXPECT_EQ(bad.status, 2) << what << "\n" << bad.err;
-        EXPECT_EQ(untimed(bad.err), untimed(expected_err(ok.err, message))) << what;
+        EXPECT_EQ(testing::mask_timings(bad.err),
+                  testing::mask_timings(expected_err(ok.err, message)))
+            << what;
       }
     }
   }

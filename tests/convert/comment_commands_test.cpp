@@ -3,8 +3,8 @@
 
 #include <cctype>
 #include <random>
-#include <regex>
 
+#include "support/regex.h"
 #include "write/comment_commands.h"
 
 namespace pgnkit::write {
@@ -159,7 +159,7 @@ std::string trim(std::string text) {
 // with one byte changed to a byte that matters; what it accepts, the full reader reads as
 // that clock and nothing else.
 TEST(convert, PlainClockMatchesItsContract) {
-  const std::regex contract(R"(\[%clk ([1-9][0-9]|[0-9]):([0-5][0-9]):([0-5][0-9])\])");
+  const testing::Regex contract(R"(\[%clk ([1-9][0-9]|[0-9]):([0-5][0-9]):([0-5][0-9])\])");
   std::mt19937 rng(11);
   const std::string bytes = std::string("0123456789:] [%clkemt#.-\t\n") + '\0' + '\x80';
   std::size_t accepted = 0;
@@ -169,9 +169,8 @@ TEST(convert, PlainClockMatchesItsContract) {
     append_command_comment(text, CommentCommands{seconds * 1000, std::nullopt, std::nullopt});
     text = varied(text, round % 2 == 1, bytes, rng, round % 4 >= 2);
     const std::string trimmed = trim(text);
-    std::smatch m;
     std::int32_t expected = -1;
-    if (std::regex_match(trimmed, m, contract))
+    if (const testing::RegexMatch m = contract.full_match(trimmed))
       expected = (std::stoi(m[1]) * 60 + std::stoi(m[2])) * 60 + std::stoi(m[3]);
     const std::int32_t quick = plain_clock_seconds(text);
     ASSERT_EQ(quick, expected) << '"' << text << '"';
@@ -191,7 +190,7 @@ TEST(convert, PlainClockMatchesItsContract) {
 // and a whole-second clock below 100 hours, written eval first, one space after each
 // command's name; and reads the same values.
 TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
-  const std::regex shape(R"(\[%eval [^\s\]]+\]\s+\[%clk [^\s\]]+\])");
+  const testing::Regex shape(R"(\[%eval [^\s\]]+\]\s+\[%clk [^\s\]]+\])");
   std::mt19937 rng(13);
   const std::string bytes = std::string("0123456789:] [%clkevaltm#.-\t\n") + '\0' + '\x80';
   std::size_t accepted = 0;
@@ -212,7 +211,7 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
     const bool expected = parse_command_comment(text, full) && full.eval && full.clock_ms &&
                           !full.emt_ms && *full.clock_ms % 1000 == 0 &&
                           *full.clock_ms < std::int64_t{100} * 3600 * 1000 &&
-                          std::regex_match(trimmed, shape);
+                          shape.full_match(trimmed).found();
     Eval eval;
     const std::int32_t clock = plain_eval_clock(text, eval);
     ASSERT_EQ(clock >= 0, expected) << '"' << text << '"';

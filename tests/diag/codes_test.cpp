@@ -2,13 +2,13 @@
 // docs give; names and groups are found by name.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
 
 #include "diag/codes.h"
 #include "support/files.h"
+#include "support/regex.h"
 
 namespace pgnkit::diag {
 namespace {
@@ -94,12 +94,11 @@ TEST(Codes, NamesRoundTrip) {
 TEST(Codes, DocsTableMatches) {
   std::istringstream doc(
       pgnkit::testing::read_file(std::string(PGNKIT_SOURCE_DIR) + "/docs/check.md"));
-  static const std::regex row(R"(^\| `([a-z0-9_]+)` \| ([a-z]+) \| ([a-z]+) \| (.+) \|$)");
+  static const testing::Regex row(R"(^\| `([a-z0-9_]+)` \| ([a-z]+) \| ([a-z]+) \| (.+) \|$)");
   std::vector<std::string> rows;
   for (std::string line; std::getline(doc, line);) {
-    std::smatch m;
-    if (std::regex_match(line, m, row))
-      rows.push_back(m[1].str() + ' ' + m[2].str() + ' ' + m[3].str() + ' ' + m[4].str());
+    if (const testing::RegexMatch m = row.full_match(line))
+      rows.push_back(m[1] + ' ' + m[2] + ' ' + m[3] + ' ' + m[4]);
   }
   std::vector<std::string> expected;
   for (const CodeInfo& c : all_codes()) {

@@ -1,5 +1,5 @@
 // Runs pgnkit with --threads 1 and with N threads and compares: stdout, stderr (the summary
-// minus its seconds and MB/s, and minus the PGNKIT_PIPELINE_STATS line, which is parsed
+// with its seconds and MB/s masked, and minus the PGNKIT_PIPELINE_STATS line, which is parsed
 // into PipelineStats), exit status and signal. Shared by the pipeline's CLI tests.
 #pragma once
 
@@ -8,12 +8,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "support/child.h"
 #include "support/files.h"
+#include "support/regex.h"
+#include "support/timings.h"
 
 namespace pgnkit::pipeline_cli {
 
@@ -28,7 +29,7 @@ struct PipelineStats {
 
 struct CliRun {
   ChildRun child;
-  std::string err;  // stderr without the timing and the pipeline line
+  std::string err;  // stderr with its timings masked, without the pipeline line
   PipelineStats stats;
 };
 
@@ -52,18 +53,15 @@ inline CliRun run(const TempDir& dir, std::vector<std::string> args, unsigned th
   CliRun r;
   r.child = testing::run_pgnkit(
       dir, args, {"PGNKIT_CHUNK_SIZE=" + std::to_string(chunk), "PGNKIT_PIPELINE_STATS=1"}, io);
-  static const std::regex timing(R"(, \d+\.\d\d s, \d+\.\d MB/s)");
-  static const std::regex stats(
+  static const testing::Regex stats(
       R"(pipeline: (\d+) chunks, (\d+) speculative, (\d+) continuations over (\d+) chunks, (\d+) sequential rests, cuts: (\d+) tag line, (\d+) line start, (\d+) forced, (\d+) inputs open at once\n)");
-  std::smatch m;
   std::string err = r.child.err;
-  if (std::regex_search(err, m, stats)) {
-    r.stats = {std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]),
-               std::stoull(m[4]), std::stoull(m[5]), std::stoull(m[6]),
-               std::stoull(m[7]), std::stoull(m[8]), std::stoull(m[9])};
-    err = m.prefix().str() + m.suffix().str();
+  if (const testing::RegexMatch m = stats.search(err)) {
+    r.stats = {m.number(1), m.number(2), m.number(3), m.number(4), m.number(5),
+               m.number(6), m.number(7), m.number(8), m.number(9)};
+    err = err.substr(0, m.begin) + err.substr(m.end);
   }
-  r.err = std::regex_replace(err, timing, "");
+  r.err = testing::mask_timings(err);
   return r;
 }
 

@@ -13,12 +13,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "support/files.h"
+#include "support/timings.h"
 
 extern char** environ;
 
@@ -87,8 +87,7 @@ Exit run_with_silent_stdin(const TempDir& dir, std::vector<std::string> args, St
   if (!e.hung && WIFEXITED(wstatus)) e.status = WEXITSTATUS(wstatus);
   if (!e.hung && WIFSIGNALED(wstatus)) e.signal = WTERMSIG(wstatus);
   if (out_mode == Stdout::File) e.out = testing::read_file(out);
-  static const std::regex timing(R"(, \d+\.\d\d s, \d+\.\d MB/s)");
-  e.err = std::regex_replace(testing::read_file(err), timing, "");
+  e.err = testing::mask_timings(testing::read_file(err));
   return e;
 }
 

@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <random>
-#include <regex>
 #include <string>
 #include <vector>
 
