@@ -8,18 +8,8 @@
 // Last, an in-process mutation smoke test runs the replayer over 2,000 seeded mutations of
 // two fixtures.
 #include <gtest/gtest.h>
-#include <signal.h>
 #include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-
-#include <unistd.h>
 #include <zstd.h>
-#include "support/files.h"
-#include "support/regex.h"
-#include "support/timings.h"
-
-#include <fcntl.h>
 
 #include <chrono>
 #include <cstdio>
@@ -29,14 +19,15 @@
 #include <random>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "io/source.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
-
-extern char** environ;
+#include "support/child.h"
+#include "support/files.h"
+#include "support/regex.h"
+#include "support/timings.h"
 
 namespace pgnkit {
 namespace {
@@ -119,75 +110,19 @@ std::string game(int round, const std::string& movetext = "1. e4 e5 2. Nf3 Nc6 *
          movetext + "\n\n";
 }
 
-struct CliRun {
-  int status = -1;  // exit status, or -1 if killed by a signal
-  int signal = 0;
-  bool hung = false;
-  long max_rss_kib = 0;
-  double seconds = 0;
-  std::string out, err;
+// A run and the counts of its summary line (all ones when it printed none).
+struct CliRun : testing::ChildRun {
   std::uint64_t games = ~std::uint64_t{0}, errors = ~std::uint64_t{0}, warnings = ~std::uint64_t{0};
 };
 
-// Runs `pgnkit check ARGS...` with stdin from /dev/null and NO_COLOR=1; a child that exits
-// with 127 could not be executed.
+// Runs `pgnkit check ARGS...` with stdin from /dev/null and NO_COLOR=1, killed as hung after
+// kHangSeconds; a child that exits with 127 could not be executed.
 CliRun check(const TempDir& dir, std::vector<std::string> args) {
+  args.insert(args.begin(), "check");
+  testing::ChildIo io;
+  io.limit = std::chrono::milliseconds(static_cast<long>(kHangSeconds * 1000));
   CliRun r;
-  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  std::vector<std::string> argv_s = {PGNKIT_BINARY, "check"};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> env_s = {"NO_COLOR=1"};
-  for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, "NO_COLOR=", 9) != 0) env_s.emplace_back(*e);
-  std::vector<char*> envp;
-  for (auto& e : env_s) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  // fork + execve rather than posix_spawn: a vfork-style spawn shares this process's memory
-  // until exec, and the kernel then counts this process's high-water mark in the child's
-  // ru_maxrss. After fork the child starts from this process's current RSS (a few MiB).
-  const auto t0 = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int in = ::open("/dev/null", O_RDONLY);
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (in < 0 || o < 0 || e < 0 || ::dup2(in, 0) < 0 || ::dup2(o, 1) < 0 || ::dup2(e, 2) < 0)
-      ::_exit(126);
-    ::execve(argv[0], argv.data(), envp.data());
-    ::_exit(127);
-  }
-  if (pid < 0) {
-    ADD_FAILURE() << "fork: " << std::strerror(errno);
-    return r;
-  }
-  int wstatus = 0;
-  struct rusage ru {};
-  for (;;) {
-    const pid_t w = ::wait4(pid, &wstatus, WNOHANG, &ru);
-    if (w == pid) break;
-    if (w < 0 && errno != EINTR) {
-      ADD_FAILURE() << "wait4: " << std::strerror(errno);
-      return r;
-    }
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-        kHangSeconds) {
-      ::kill(pid, SIGKILL);
-      ::wait4(pid, &wstatus, 0, &ru);
-      r.hung = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.max_rss_kib = ru.ru_maxrss;  // KiB on Linux
-  if (WIFEXITED(wstatus)) r.status = WEXITSTATUS(wstatus);
-  if (WIFSIGNALED(wstatus)) r.signal = WTERMSIG(wstatus);
-  r.out = slurp(out);
-  r.err = slurp(err);
+  static_cast<testing::ChildRun&>(r) = testing::run_pgnkit(dir, args, {}, io);
   static const testing::Regex summary(R"((\d+) games, \d+ plies, (\d+) errors, (\d+) warnings)");
   if (const testing::RegexMatch m = summary.search(r.err)) {
     r.games = m.number(1);

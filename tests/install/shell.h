@@ -1,31 +1,15 @@
-// Running a shell command from a test: its stdout, its exit status, and whether a tool is on
-// the PATH (tests of optional tools skip without it).
+// Shell commands from a test: support/child.h's run_shell() (its stdout, its exit status),
+// whether a tool is on the PATH (tests of optional tools skip without it), quoting, lines.
 #pragma once
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "support/child.h"
+
 namespace pgnkit::testing {
 
-struct ShellResult {
-  std::string out;  // stdout (and stderr, where the command says 2>&1)
-  int status = -1;
-};
-
-inline ShellResult run_shell(const std::string& command) {
-  ShellResult r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int raw = ::pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  return r;
-}
+using ShellResult = ChildRun;  // out: stdout (and stderr, where the command says 2>&1)
 
 inline bool have_tool(const std::string& name) {
   return run_shell("command -v '" + name + "' >/dev/null 2>&1").status == 0;

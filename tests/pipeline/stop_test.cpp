@@ -7,20 +7,17 @@
 // time: only so that a regression fails instead of hanging the suite, never a measurement.
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "support/child.h"
 #include "support/files.h"
 #include "support/timings.h"
-
-extern char** environ;
 
 namespace pgnkit {
 namespace {
@@ -29,65 +26,31 @@ using testing::TempDir;
 
 constexpr auto kGuard = std::chrono::seconds(60);
 
-struct Exit {
-  bool hung = false;  // still running after kGuard (then killed)
-  int status = -1;    // exit status, or -1 when a signal ended it
-  int signal = 0;
-  std::string out, err;
-};
+using Exit = testing::ChildRun;  // hung: still running after kGuard (then killed)
 
 enum class Stdout { File, ClosedPipe };
 
 // Runs pgnkit with args; stdin is the read end of a pipe whose write end this process
 // holds open, silent after `prefix`, until the child has exited.
-Exit run_with_silent_stdin(const TempDir& dir, std::vector<std::string> args, Stdout out_mode,
-                           bool ignore_sigpipe, const std::string& prefix = "") {
+Exit run_with_silent_stdin(const TempDir& dir, const std::vector<std::string>& args,
+                           Stdout out_mode, bool ignore_sigpipe, const std::string& prefix = "") {
+  int in_pipe[2];
+  // Close-on-exec: the child has the reader as its stdin and no writer; only this process does.
+  if (::pipe2(in_pipe, O_CLOEXEC) != 0) return {};
   Exit e;
-  const std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
-  args.insert(args.begin(), PGNKIT_BINARY);
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int in_pipe[2], out_pipe[2] = {-1, -1};
-  if (::pipe(in_pipe) != 0) return e;
-  if (out_mode == Stdout::ClosedPipe && ::pipe(out_pipe) != 0) return e;
-  if (out_pipe[0] >= 0) ::close(out_pipe[0]);  // no reader: the first write fails
   // Written before the child exists (the pipe holds it): a child that exits at once
   // cannot make this write raise SIGPIPE here.
-  if (!prefix.empty() && ::write(in_pipe[1], prefix.data(), prefix.size()) < 0) return e;
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::signal(SIGPIPE, ignore_sigpipe ? SIG_IGN : SIG_DFL);
-    ::setenv("NO_COLOR", "1", 1);
-    const int o =
-        out_pipe[1] >= 0 ? out_pipe[1] : ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int er = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (o < 0 || er < 0 || ::dup2(in_pipe[0], 0) < 0 || ::dup2(o, 1) < 0 || ::dup2(er, 2) < 0)
-      ::_exit(126);
-    ::close(in_pipe[1]);  // only the parent holds the writer
-    ::execve(argv[0], argv.data(), environ);
-    ::_exit(127);
+  if (prefix.empty() || ::write(in_pipe[1], prefix.data(), prefix.size()) >= 0) {
+    testing::ChildIo io;
+    io.in_fd = in_pipe[0];
+    io.close_stdout = out_mode == Stdout::ClosedPipe;
+    io.ignore_sigpipe = ignore_sigpipe;
+    io.limit = kGuard;
+    e = testing::run_pgnkit(dir, args, {}, io);
+    e.err = testing::mask_timings(e.err);
   }
   ::close(in_pipe[0]);
-  if (out_pipe[1] >= 0) ::close(out_pipe[1]);
-  int wstatus = 0;
-  const auto deadline = std::chrono::steady_clock::now() + kGuard;
-  for (;;) {
-    const pid_t done = ::waitpid(pid, &wstatus, WNOHANG);
-    if (done == pid) break;
-    if (std::chrono::steady_clock::now() > deadline) {
-      e.hung = true;
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &wstatus, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
   ::close(in_pipe[1]);
-  if (!e.hung && WIFEXITED(wstatus)) e.status = WEXITSTATUS(wstatus);
-  if (!e.hung && WIFSIGNALED(wstatus)) e.signal = WTERMSIG(wstatus);
-  if (out_mode == Stdout::File) e.out = testing::read_file(out);
-  e.err = testing::mask_timings(testing::read_file(err));
   return e;
 }
 
