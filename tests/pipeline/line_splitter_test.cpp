@@ -12,18 +12,12 @@
 
 #include "io/source.h"
 #include "pipeline/line_splitter.h"
+#include "support/chunks.h"
 
 namespace pgnkit::pipeline {
 namespace {
 
-std::vector<Chunk> split(const std::string& text, std::size_t target) {
-  io::Source source = io::Source::from_memory(text);
-  LineSplitter splitter(source, target);
-  std::vector<Chunk> chunks;
-  Chunk c;
-  while (splitter.next(c)) chunks.push_back(std::move(c));
-  return chunks;
-}
+constexpr auto split = &testing::split_all<LineSplitter>;
 
 void expect_exact(const std::string& text, std::size_t target) {
   const std::vector<Chunk> chunks = split(text, target);

@@ -9,18 +9,12 @@
 #include "io/source.h"
 #include "pgn/reader.h"
 #include "pipeline/splitter.h"
+#include "support/chunks.h"
 
 namespace pgnkit::pipeline {
 namespace {
 
-std::vector<Chunk> split(const std::string& text, std::size_t target) {
-  io::Source source = io::Source::from_memory(text);
-  Splitter splitter(source, target);
-  std::vector<Chunk> chunks;
-  Chunk c;
-  while (splitter.next(c)) chunks.push_back(std::move(c));
-  return chunks;
-}
+constexpr auto split = &testing::split_all<Splitter>;
 
 // Where each game's first token lies, by the reader over the whole text.
 struct GameStarts : pgn::Visitor {
