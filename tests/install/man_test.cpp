@@ -24,8 +24,7 @@ TEST(ManPages, MandocLintFindsNothing) {
   const std::vector<std::string> all = pages();
   ASSERT_GE(all.size(), 6u);
   for (const std::string& page : all) {
-    // -W all: style messages too, not only warnings.
-    const ShellResult r = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+    const ShellResult r = mandoc_lint(page);
     EXPECT_EQ(r.status, 0) << page;
     EXPECT_EQ(r.out, "") << page;
   }
@@ -64,7 +63,7 @@ TEST(ManPages, RenderedCheckPage) {
 TEST(ManPages, DaskPage) {
   if (!have_tool("mandoc")) GTEST_SKIP() << "mandoc is not installed (apt-get install mandoc)";
   const std::string page = std::string(PGNKIT_GENERATED_DIR) + "/dask/pgnkit-dask.1";
-  const ShellResult lint = run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+  const ShellResult lint = mandoc_lint(page);
   EXPECT_EQ(lint.status, 0);
   EXPECT_EQ(lint.out, "");
   if (have_tool("man")) {

@@ -22,6 +22,11 @@ inline std::string sh_quote(const std::string& s) {
   return out + "'";
 }
 
+// mandoc's linter on a man page, every level, style included (-W all): its messages.
+inline ShellResult mandoc_lint(const std::string& page) {
+  return run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
+}
+
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::size_t start = 0;
