@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "diag/format.h"
 #include "write/json.h"
 
 namespace pgnkit::tools {
@@ -29,21 +30,10 @@ void append_problem_text(pipeline::Output& numbered, std::string_view file,
   out += '[';
   out += p.code_name();
   out += "]: ";
-  write::append_utf8(out, p.message);
-  if (p.game) {
-    out += " [game ";
-    numbered.game_number(p.game);
-  } else {
-    out += " [between games";
-  }
-  if (p.ply) out += ", ply " + std::to_string(p.ply);
-  if (p.in_variation) out += ", in a variation";
-  if (!p.san.empty()) {
-    out += ", move '";
-    write::append_utf8(out, p.san);
-    out += '\'';
-  }
-  out += "]\n";
+  diag::append_message_head(out, p);
+  if (p.game) numbered.game_number(p.game);
+  diag::append_message_tail(out, p);
+  out += '\n';
   if (!p.fen.empty()) out += "    position: " + p.fen + "\n";
 }
 

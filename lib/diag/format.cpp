@@ -23,23 +23,6 @@ void append_github_escaped(std::string& out, std::string_view text, bool propert
   }
 }
 
-// The message's parts around the game number: "MESSAGE [game " and ", ply P, ...]" (or, between
-// games, all of it in the head).
-void message_head(std::string& out, const replay::Problem& p) {
-  write::append_utf8(out, p.message);
-  out += p.game ? " [game " : " [between games";
-}
-void message_tail(std::string& out, const replay::Problem& p) {
-  if (p.ply) out += ", ply " + std::to_string(p.ply);
-  if (p.in_variation) out += ", in a variation";
-  if (!p.san.empty()) {
-    out += ", move '";
-    write::append_utf8(out, p.san);
-    out += '\'';
-  }
-  out += ']';
-}
-
 void append_escaped(std::string& out, std::string_view text, MessageEscape escape) {
   if (escape == MessageEscape::GithubMessage) {
     append_github_escaped(out, text, false);
@@ -51,6 +34,22 @@ void append_escaped(std::string& out, std::string_view text, MessageEscape escap
 }
 
 }  // namespace
+
+void append_message_head(std::string& out, const replay::Problem& p) {
+  write::append_utf8(out, p.message);
+  out += p.game ? " [game " : " [between games";
+}
+
+void append_message_tail(std::string& out, const replay::Problem& p) {
+  if (p.ply) out += ", ply " + std::to_string(p.ply);
+  if (p.in_variation) out += ", in a variation";
+  if (!p.san.empty()) {
+    out += ", move '";
+    write::append_utf8(out, p.san);
+    out += '\'';
+  }
+  out += ']';
+}
 
 void append_game_number(std::string& out, std::uint64_t game, GameNumbers* numbers) {
   if (numbers) {
@@ -66,11 +65,11 @@ void append_escaped_message(std::string& out, const replay::Problem& p, MessageE
   // work byte by byte on ASCII, so the bytes are those of the whole message escaped at once.
   if (escape == MessageEscape::JsonString) out += '"';
   std::string text;
-  message_head(text, p);
+  append_message_head(text, p);
   append_escaped(out, text, escape);
   if (p.game) append_game_number(out, p.game, numbers);
   text.clear();
-  message_tail(text, p);
+  append_message_tail(text, p);
   append_escaped(out, text, escape);
   if (escape == MessageEscape::JsonString) out += '"';
 }
@@ -108,9 +107,9 @@ void append_problem(std::string& out, Format f, const replay::Problem& p, const 
 }
 
 void append_message_with_context(std::string& out, const replay::Problem& p) {
-  message_head(out, p);
+  append_message_head(out, p);
   if (p.game) out += std::to_string(p.game);
-  message_tail(out, p);
+  append_message_tail(out, p);
 }
 
 void append_uri_path(std::string& out, std::string_view path) {

@@ -76,8 +76,15 @@ void append_gitlab_issue(std::string& out, const replay::Problem& p, const Place
                          bool first, GameNumbers* numbers = nullptr);
 
 // The message as people read it, with its context, as UTF-8:
-// "MESSAGE [game N, ply P, in a variation, move 'SAN']" (the parts that apply).
+// "MESSAGE [game N, ply P, in a variation, move 'SAN']" (the parts that apply; between games
+// "MESSAGE [between games, ...]"). The one text of a problem's message, here and in the
+// text and NDJSON output of tools/diagnostic.
 void append_message_with_context(std::string& out, const replay::Problem& p);
+// The same in two parts around the game number N, for callers that write N themselves (or
+// leave its place): the head "MESSAGE [game " (or "MESSAGE [between games", and then no N)
+// and the tail ", ply P, ...]".
+void append_message_head(std::string& out, const replay::Problem& p);
+void append_message_tail(std::string& out, const replay::Problem& p);
 // The same, escaped as a quoted JSON string or as a GitHub workflow command's message.
 enum class MessageEscape : std::uint8_t { JsonString, GithubMessage };
 void append_escaped_message(std::string& out, const replay::Problem& p, MessageEscape escape,
