@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace pgnkit::testing {
 
@@ -26,63 +27,56 @@ inline std::size_t digits_at(std::string_view text, std::size_t at) {
   return n;
 }
 
-// A decimal before a unit (" s" as a word, " MB/s", " M nodes/s") masked: "<T> s", "<R> MB/s".
-inline std::string mask_decimals_before_units(std::string_view text) {
+// `text` with its leftmost matches, none overlapping, replaced: match(text, at, out) appends
+// the replacement of a match at `at` and returns its length, or returns 0.
+template <class Match>
+std::string replace_matches(std::string_view text, Match match) {
   std::string out;
   out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (!is_digit(text[i])) {
-      out += text[i++];
-      continue;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t n = match(text, at, out);
+    if (n > 0) {
+      at += n;
+    } else {
+      out += text[at++];
     }
-    const std::size_t dot = i + digits_at(text, i);
-    const std::size_t fraction =
-        dot < text.size() && text[dot] == '.' ? digits_at(text, dot + 1) : 0;
-    const std::string_view rest = text.substr(fraction > 0 ? dot + 1 + fraction : text.size());
-    std::string_view unit, mask;
-    if (fraction == 0) {
-      // an integer, or digits and a point: no timing
-    } else if (rest.starts_with(" s") && (rest.size() == 2 || !is_word(rest[2]))) {
-      unit = " s", mask = "<T>";
-    } else if (rest.starts_with(" MB/s")) {
-      unit = " MB/s", mask = "<R>";
-    } else if (rest.starts_with(" M nodes/s")) {
-      unit = " M nodes/s", mask = "<R>";
-    }
-    if (unit.empty()) {  // not a timing: its digits as they are
-      out += text.substr(i, dot - i);
-      i = dot;
-      continue;
-    }
-    out += mask;
-    out += unit;
-    i = dot + 1 + fraction + unit.size();
   }
   return out;
 }
 
-// The value (digits and points) of a JSON "seconds" or "nps" key masked: "seconds":<T>.
-inline std::string mask_json_times(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::string_view key;
-    for (const std::string_view k :
-         {std::string_view("\"seconds\":"), std::string_view("\"nps\":")})
-      if (text.substr(i).starts_with(k)) key = k;
-    if (key.empty()) {
-      out += text[i++];
-      continue;
+// A decimal before a unit (" s" as a word, " MB/s", " M nodes/s"): "<T> s", "<R> MB/s".
+inline std::size_t decimal_before_unit(std::string_view text, std::size_t at, std::string& out) {
+  static constexpr std::pair<std::string_view, std::string_view> kUnits[] = {
+      {" s", "<T>"}, {" MB/s", "<R>"}, {" M nodes/s", "<R>"}};
+  const std::size_t dot = at + digits_at(text, at);
+  if (dot == at || dot >= text.size() || text[dot] != '.') return 0;
+  const std::size_t end = dot + 1 + digits_at(text, dot + 1);
+  if (end == dot + 1) return 0;
+  const std::string_view rest = text.substr(end);
+  for (const auto& [unit, mask] : kUnits) {
+    const bool word_ends = unit != " s" || rest.size() == 2 || !is_word(rest[2]);
+    if (rest.starts_with(unit) && word_ends) {
+      out += mask;
+      out += unit;
+      return end + unit.size() - at;
     }
-    std::size_t end = i + key.size();
-    while (end < text.size() && (is_digit(text[end]) || text[end] == '.')) ++end;
-    out += key;
-    if (end > i + key.size()) out += "<T>";
-    i = end;
   }
-  return out;
+  return 0;
+}
+
+// A JSON "seconds" or "nps" key and its value (digits and points): "seconds":<T>.
+inline std::size_t json_time(std::string_view text, std::size_t at, std::string& out) {
+  for (const std::string_view key :
+       {std::string_view("\"seconds\":"), std::string_view("\"nps\":")}) {
+    if (!text.substr(at).starts_with(key)) continue;
+    std::size_t end = at + key.size();
+    while (end < text.size() && (is_digit(text[end]) || text[end] == '.')) ++end;
+    if (end == at + key.size()) return 0;
+    out += key;
+    out += "<T>";
+    return end - at;
+  }
+  return 0;
 }
 
 }  // namespace timings_detail
@@ -90,7 +84,8 @@ inline std::string mask_json_times(std::string_view text) {
 // The decimals before units first, then the JSON values (a "seconds" value followed by " s"
 // is a decimal before a unit).
 inline std::string mask_timings(std::string_view text) {
-  return timings_detail::mask_json_times(timings_detail::mask_decimals_before_units(text));
+  using namespace timings_detail;
+  return replace_matches(replace_matches(text, decimal_before_unit), json_time);
 }
 
 }  // namespace pgnkit::testing
