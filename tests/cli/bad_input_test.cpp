@@ -110,6 +110,12 @@ std::string game(int round, const std::string& movetext = "1. e4 e5 2. Nf3 Nc6 *
          movetext + "\n\n";
 }
 
+// Game `round`'s tag section and the blank line after it: its movetext comes next.
+std::string game_head(int round) {
+  const std::string g = game(round, "");
+  return g.substr(0, g.size() - 2);
+}
+
 // A run and the counts of its summary line (all ones when it printed none).
 struct CliRun : testing::ChildRun {
   std::uint64_t games = ~std::uint64_t{0}, errors = ~std::uint64_t{0}, warnings = ~std::uint64_t{0};
@@ -163,20 +169,27 @@ class BadInput : public ::testing::Test {
     ASSERT_TRUE(dir.ok());
     ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
   }
+  // `pgnkit check` on the file `name` of dir, written by write(Writer&).
+  template <class Write>
+  CliRun check_written(const std::string& name, Write write) {
+    const fs::path p = dir / name;
+    {
+      Writer w(p);
+      write(w);
+      EXPECT_TRUE(w.close()) << p;
+    }
+    return check(dir, {p.string()});
+  }
   TempDir dir;
 };
 
 // 10 MB of random bytes after a NUL (binary files often start with one): one binary_data
 // error between games, and the rest is skipped looking for a tag section.
 TEST_F(BadInput, RandomBinaryJunk) {
-  const fs::path p = dir / "junk.bin";
-  {
-    Writer w(p);
+  const CliRun r = check_written("junk.bin", [](Writer& w) {
     w << "\0"s;
     w.random(20240101, 10 * kMiB);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 0u) << r.err;  // junk never starts a game
@@ -188,13 +201,8 @@ TEST_F(BadInput, RandomBinaryJunk) {
 }
 
 TEST_F(BadInput, NulBytesInsideAGame) {
-  const fs::path p = dir / "nul.pgn";
-  {
-    Writer w(p);
-    w << game(1, "1. e4 e5 2. Nf3\0\0 Nc6 *"s) << game(2);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  const CliRun r = check_written(
+      "nul.pgn", [](Writer& w) { w << game(1, "1. e4 e5 2. Nf3\0\0 Nc6 *"s) << game(2); });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 2u) << r.err;  // the game after the cut is still read
@@ -205,13 +213,8 @@ TEST_F(BadInput, NulBytesInsideAGame) {
 }
 
 TEST_F(BadInput, NulByteInsideACommentIsAWarning) {
-  const fs::path p = dir / "nul_comment.pgn";
-  {
-    Writer w(p);
-    w << game(1, "1. e4 { a \0 b } e5 *"s);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  const CliRun r =
+      check_written("nul_comment.pgn", [](Writer& w) { w << game(1, "1. e4 { a \0 b } e5 *"s); });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(r.games, 1u);
@@ -220,16 +223,11 @@ TEST_F(BadInput, NulByteInsideACommentIsAWarning) {
 
 // A comment of 100 MB on one line: skipped with a warning; the game goes on after it.
 TEST_F(BadInput, HundredMegabyteComment) {
-  const fs::path p = dir / "long_comment.pgn";
-  {
-    Writer w(p);
-    const std::string g = game(1, "");
-    w << g.substr(0, g.size() - 2) << "1. e4 { ";
+  const CliRun r = check_written("long_comment.pgn", [](Writer& w) {
+    w << game_head(1) << "1. e4 { ";
     w.repeat("comment ", 100 * kMiB);
     w << "} e5 2. Nf3 *\n\n" << game(2);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 0) << r.out << r.err;  // a warning only
   EXPECT_EQ(r.games, 2u) << r.err;
@@ -243,16 +241,11 @@ TEST_F(BadInput, HundredMegabyteComment) {
 // 100 MB of symbol characters without a blank: a move token over 255 bytes cuts the game;
 // the next game is read.
 TEST_F(BadInput, HundredMegabyteToken) {
-  const fs::path p = dir / "long_token.pgn";
-  {
-    Writer w(p);
-    const std::string g = game(1, "");
-    w << g.substr(0, g.size() - 2) << "1. e4 ";
+  const CliRun r = check_written("long_token.pgn", [](Writer& w) {
+    w << game_head(1) << "1. e4 ";
     w.repeat("Nf3", 100 * kMiB);
     w << " e5 *\n\n" << game(2);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 2u) << r.err;
@@ -264,17 +257,12 @@ TEST_F(BadInput, HundredMegabyteToken) {
 // 100,000 nested variations: the ones deeper than the limit (256) are skipped with one
 // nesting_too_deep error; the main line goes on after the last ')'.
 TEST_F(BadInput, HundredThousandNestedVariations) {
-  const fs::path p = dir / "parens.pgn";
-  {
-    Writer w(p);
-    const std::string g = game(1, "");
-    w << g.substr(0, g.size() - 2) << "1. e4 ";
+  const CliRun r = check_written("parens.pgn", [](Writer& w) {
+    w << game_head(1) << "1. e4 ";
     w.repeat("( e4 ", 100000 * 5);
     w.repeat(")", 100000);
     w << " e5 *\n\n" << game(2);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 2u) << r.err;
@@ -286,16 +274,11 @@ TEST_F(BadInput, HundredThousandNestedVariations) {
 
 // The same, never closed: also one unterminated_variation at the outermost '('.
 TEST_F(BadInput, HundredThousandUnclosedVariations) {
-  const fs::path p = dir / "open_parens.pgn";
-  {
-    Writer w(p);
-    const std::string g = game(1, "");
-    w << g.substr(0, g.size() - 2) << "1. e4 ";
+  const CliRun r = check_written("open_parens.pgn", [](Writer& w) {
+    w << game_head(1) << "1. e4 ";
     w.repeat("(", 100000);
     w << "\n\n" << game(2);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 2u) << r.err;
@@ -305,16 +288,11 @@ TEST_F(BadInput, HundredThousandUnclosedVariations) {
 
 // Braces do not nest in PGN: 100,000 '{' are one comment, closed by the first '}'.
 TEST_F(BadInput, HundredThousandOpeningBracesAreOneComment) {
-  const fs::path p = dir / "braces.pgn";
-  {
-    Writer w(p);
-    const std::string g = game(1, "");
-    w << g.substr(0, g.size() - 2) << "1. e4 ";
+  const CliRun r = check_written("braces.pgn", [](Writer& w) {
+    w << game_head(1) << "1. e4 ";
     w.repeat("{", 100000);
     w << " still one comment } e5 *\n";
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 2000);
@@ -418,16 +396,12 @@ TEST_F(BadInput, MissingFileAmongGoodOnes) {
 
 // Binary junk, then 50 games: all 50 are read (the junk is one error between games).
 TEST_F(BadInput, GamesAfterBinaryJunk) {
-  const fs::path p = dir / "junk_then_games.pgn";
-  {
-    Writer w(p);
+  const CliRun r = check_written("junk_then_games.pgn", [](Writer& w) {
     w << "\0"s;
     w.random(7, kMiB);
     w << "\n\n";
     for (int i = 1; i <= 50; ++i) w << game(i);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.games, 50u) << r.err;
@@ -437,14 +411,10 @@ TEST_F(BadInput, GamesAfterBinaryJunk) {
 
 // Text junk (a web page's leftovers), then 50 games: warnings only, all games read.
 TEST_F(BadInput, GamesAfterTextJunk) {
-  const fs::path p = dir / "text_then_games.pgn";
-  {
-    Writer w(p);
+  const CliRun r = check_written("text_then_games.pgn", [](Writer& w) {
     w << "n/a\nDownloaded from some site, 50 games follow\n\n";
     for (int i = 1; i <= 50; ++i) w << game(i);
-    ASSERT_TRUE(w.close());
-  }
-  const CliRun r = check(dir, {p.string()});
+  });
   EXPECT_FINISHED(r);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(r.games, 50u) << r.err;
