@@ -9,7 +9,6 @@
 // two fixtures.
 #include <gtest/gtest.h>
 #include <stdlib.h>
-#include <zstd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -22,6 +21,7 @@
 #include <vector>
 
 #include "io/source.h"
+#include "io/zstd_frames.h"
 #include "pgn/reader.h"
 #include "replay/replayer.h"
 #include "support/child.h"
@@ -299,19 +299,11 @@ TEST_F(BadInput, HundredThousandOpeningBracesAreOneComment) {
   EXPECT_NE(r.err.find("1 games, 2 plies, 0 errors, 0 warnings"), std::string::npos) << r.err;
 }
 
-std::string zstd_compress(const std::string& data) {
-  std::string out(ZSTD_compressBound(data.size()), '\0');
-  const std::size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
-  EXPECT_FALSE(ZSTD_isError(n));
-  out.resize(ZSTD_isError(n) ? 0 : n);
-  return out;
-}
-
 // A zstd file cut in the middle: an I/O error (status 2), with the games before the cut read.
 TEST_F(BadInput, TruncatedZstd) {
   std::string text;  // 2.5 MB: ~20 zstd blocks, so the first half of the frame decodes
   for (int i = 1; i <= 20000; ++i) text += game(i);
-  const std::string packed = zstd_compress(text);
+  const std::string packed = io::test::compress(text);
   ASSERT_GT(packed.size(), 1000u);
   const fs::path whole = dir / "whole.pgn.zst", cut = dir / "cut.pgn.zst";
   ASSERT_TRUE((Writer(whole) << packed).close());
@@ -337,7 +329,7 @@ TEST_F(BadInput, TruncatedZstd) {
 TEST_F(BadInput, ZstdOnOneThreadGivesTheSameOutput) {
   std::string text;
   for (int i = 1; i <= 20000; ++i) text += game(i, i % 7 ? "1. e4 e5 2. Nf3 Nc6 *" : "1. e5 *");
-  const std::string packed = zstd_compress(text);
+  const std::string packed = io::test::compress(text);
   const fs::path whole = dir / "whole.pgn.zst", cut = dir / "cut.pgn.zst";
   ASSERT_TRUE((Writer(whole) << packed).close());
   ASSERT_TRUE((Writer(cut) << std::string_view(packed).substr(0, packed.size() * 2 / 3)).close());

@@ -6,7 +6,6 @@
 // plan; the shards must concatenate to the one-run output; a file of one frame is one shard;
 // a truncated last frame gives the one-run message from the last shard.
 #include <gtest/gtest.h>
-#include <zstd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "io/zstd_frames.h"
 #include "shard_support.h"
 
 namespace pgnkit {
@@ -36,15 +36,7 @@ std::string joined_fixtures() {
 }
 
 std::string frame(std::string_view data, bool content_size) {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, content_size ? 1 : 0);
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);  // as zstd and pzstd write them
-  std::string out(ZSTD_compressBound(data.size()), '\0');
-  const std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), data.data(), data.size());
-  ZSTD_freeCCtx(cctx);
-  EXPECT_FALSE(ZSTD_isError(n));
-  out.resize(n);
-  return out;
+  return io::test::compress(data, 3, true, content_size);  // checksummed, as zstd and pzstd write
 }
 
 // pzstd's layout: a 12-byte skippable frame (magic, size 4, the next frame's size) first.

@@ -1,4 +1,5 @@
-// Test helpers: zstd frames and skippable frames built in memory.
+// Test helpers: zstd frames and skippable frames built in memory (tests/io, and the CLI and
+// pipeline tests that need zstd input).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,11 +11,14 @@
 
 namespace pgnkit::io::test {
 
-// One zstd frame holding `data`.
-inline std::string compress(std::string_view data, int level = 3, bool checksum = false) {
+// One zstd frame holding `data`; without content_size its header leaves the size out (as
+// pzstd writes frames).
+inline std::string compress(std::string_view data, int level = 3, bool checksum = false,
+                            bool content_size = true) {
   ZSTD_CCtx* cctx = ZSTD_createCCtx();
   ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
   ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, checksum ? 1 : 0);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, content_size ? 1 : 0);
   std::string out(ZSTD_compressBound(data.size()), '\0');
   const std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), data.data(), data.size());
   ZSTD_freeCCtx(cctx);
