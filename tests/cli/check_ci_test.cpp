@@ -18,6 +18,7 @@
 
 #include "diag/format.h"
 #include "support/files.h"
+#include "support/golden.h"
 #include "support/regex.h"
 
 namespace pgnkit {
@@ -204,13 +205,9 @@ TEST(CheckFormats, TrickyCorpusGoldenDigests) {
     ASSERT_EQ(std::system(command.c_str()), 0);
     digests += std::string(format) + ' ' + read_file(tmp / "sum").substr(0, 64) + '\n';
   }
-  if (std::getenv("PGNKIT_UPDATE_GOLDEN")) {
-    write_file(golden, digests);
-    return;
-  }
-  EXPECT_EQ(digests, read_file(golden))
-      << "check's output on the tricky corpus changed; if intended, rerun with "
-         "PGNKIT_UPDATE_GOLDEN=1";
+  testing::expect_golden(golden, digests,
+                         "check's output on the tricky corpus changed; if intended, rerun with "
+                         "PGNKIT_UPDATE_GOLDEN=1");
 }
 
 TEST(CheckFormats, TextAndNdjsonUnchangedByTheGate) {

@@ -4,65 +4,46 @@
 // "<T>" before comparing. PGNKIT_UPDATE_GOLDEN=1 rewrites the expected files.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <vector>
+
+#include "support/child.h"
 #include "support/files.h"
+#include "support/golden.h"
 #include "support/timings.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-using pgnkit::testing::read_file;
-using pgnkit::testing::write_file;
-
+using pgnkit::testing::ChildIo;
+using pgnkit::testing::ChildRun;
+using pgnkit::testing::expect_golden;
 using pgnkit::testing::mask_timings;
-
-// `command` inside a double-quoted bash -c argument.
-std::string double_quoted(const std::string& command) {
-  std::string s = "\"";
-  for (const char c : command) {
-    if (c == '"') s += '\\';
-    s += c;
-  }
-  return s + '"';
-}
+using pgnkit::testing::read_file;
+using pgnkit::testing::run;
+using pgnkit::testing::TempDir;
 
 class Golden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Golden, MatchesExpectedOutput) {
   const fs::path dir = fs::path(PGNKIT_SOURCE_DIR) / "tests/cli/cases" / GetParam();
   const fs::path data = fs::path(PGNKIT_SOURCE_DIR) / "tests/data";
-  const fs::path tmp =
-      fs::temp_directory_path() / ("pgnkit_golden_" + GetParam() + "_" + std::to_string(getpid()));
-  fs::create_directories(tmp);
+  const TempDir tmp;
+  ASSERT_TRUE(tmp.ok());
   std::string args = read_file(dir / "args");
   while (!args.empty() && (args.back() == '\n' || args.back() == '\r')) args.pop_back();
-  const std::string in = fs::exists(dir / "stdin") ? (dir / "stdin").string() : "/dev/null";
-  const std::string command = "cd '" + data.string() + "' && NO_COLOR=1 '" + PGNKIT_BINARY + "' " +
-                              args + " < '" + in + "' > '" + (tmp / "out").string() + "' 2> '" +
-                              (tmp / "err").string() + "'";
-  const int raw = std::system(("bash -c " + double_quoted(command)).c_str());
-  ASSERT_NE(raw, -1);
-  const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  const std::string out = mask_timings(read_file(tmp / "out"));
-  const std::string err = mask_timings(read_file(tmp / "err"));
-  if (std::getenv("PGNKIT_UPDATE_GOLDEN")) {
-    write_file(dir / "stdout", out);
-    write_file(dir / "stderr", err);
-    write_file(dir / "status", std::to_string(status) + "\n");
-    return;
-  }
-  EXPECT_EQ(out, read_file(dir / "stdout")) << "stdout of: pgnkit " << args;
-  EXPECT_EQ(err, read_file(dir / "stderr")) << "stderr of: pgnkit " << args;
-  EXPECT_EQ(std::to_string(status) + "\n", read_file(dir / "status"))
-      << "status of: pgnkit " << args;
+  ChildIo io;
+  if (fs::exists(dir / "stdin")) io.in = (dir / "stdin").string();
+  const ChildRun r =
+      run(tmp, {"/bin/bash", "-c", "cd '" + data.string() + "' && '" PGNKIT_BINARY "' " + args},
+          {"NO_COLOR=1"}, io);
+  ASSERT_EQ(r.signal, 0) << "bash -c: pgnkit " << args;  // bash reports pgnkit's signal as 128+N
+  expect_golden(dir / "stdout", mask_timings(r.out), "stdout of: pgnkit " + args);
+  expect_golden(dir / "stderr", mask_timings(r.err), "stderr of: pgnkit " + args);
+  expect_golden(dir / "status", std::to_string(r.status) + "\n", "status of: pgnkit " + args);
 }
 
 std::vector<std::string> cases() {

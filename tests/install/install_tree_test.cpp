@@ -13,6 +13,7 @@
 #include "install/completion_run.h"
 #include "install/shell.h"
 #include "support/files.h"
+#include "support/golden.h"
 
 namespace fs = std::filesystem;
 
@@ -46,13 +47,9 @@ class InstallTree : public ::testing::Test {
 
 TEST_F(InstallTree, FilesAreTheGoldenList) {
   const std::string got = file_list(prefix());
-  if (std::getenv("PGNKIT_UPDATE_GOLDEN")) {
-    write_file(kGolden, got);
-    return;
-  }
-  EXPECT_EQ(got, read_file(kGolden))
-      << "after adding or removing an installed file: PGNKIT_UPDATE_GOLDEN=1 ctest --test-dir "
-         "build -R InstallTree";
+  expect_golden(kGolden, got,
+                "after adding or removing an installed file: PGNKIT_UPDATE_GOLDEN=1 ctest "
+                "--test-dir build -R InstallTree");
 }
 
 TEST_F(InstallTree, InstalledBinaryRunsOnInstalledData) {
