@@ -92,59 +92,46 @@ std::string read_all(int fd) {
   }
 }
 
-// `pgnkit check <extra> FIFO` with stdin, stdout and stderr on a pseudo-terminal.
-ChildRun run_on_pty(std::vector<std::string> extra, bool warnings = false) {
+enum class Screen { Terminal, Pipe };
+
+// `pgnkit check <extra> FIFO` with stdin, stdout and stderr on a pseudo-terminal (forkpty),
+// or with stdout and stderr on one pipe. Not support/child.h: the output is read while the
+// child runs, and a pseudo-terminal needs forkpty.
+ChildRun run_check(Screen screen, std::vector<std::string> extra, bool warnings = false) {
   testing::TempDir dir;
   const std::string fifo = dir.path() + "/games.pgn";
   EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::vector<std::string> args{PGNKIT_BINARY, "check"};
   args.insert(args.end(), extra.begin(), extra.end());
   args.push_back(fifo);
-  int master = -1;
-  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  int reader = -1, pipe_fds[2] = {-1, -1};
+  pid_t pid = -1;
+  if (screen == Screen::Terminal) {
+    pid = ::forkpty(&reader, nullptr, nullptr, nullptr);
+  } else {
+    EXPECT_EQ(::pipe(pipe_fds), 0);
+    reader = pipe_fds[0];
+    pid = ::fork();
+  }
   if (pid == 0) {
+    if (screen == Screen::Pipe) {
+      ::dup2(pipe_fds[1], STDOUT_FILENO);
+      ::dup2(pipe_fds[1], STDERR_FILENO);
+      ::close(pipe_fds[0]);
+      ::close(pipe_fds[1]);
+    }
     ::setenv("PGNKIT_PROGRESS_DELAY_MS", "0", 1);
     auto argv = argv_of(args);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
+  if (pipe_fds[1] >= 0) ::close(pipe_fds[1]);
   std::thread feeder(feed_slowly, fifo, warnings);
   ChildRun run;
-  run.output = read_all(master);
+  run.output = read_all(reader);
   feeder.join();
   ::waitpid(pid, &run.status, 0);
-  ::close(master);
-  return run;
-}
-
-// The same with stdout and stderr on one pipe.
-ChildRun run_on_pipe(std::vector<std::string> extra) {
-  testing::TempDir dir;
-  const std::string fifo = dir.path() + "/games.pgn";
-  EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::vector<std::string> args{PGNKIT_BINARY, "check"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  args.push_back(fifo);
-  int fds[2];
-  EXPECT_EQ(::pipe(fds), 0);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(fds[1], STDOUT_FILENO);
-    ::dup2(fds[1], STDERR_FILENO);
-    ::close(fds[0]);
-    ::close(fds[1]);
-    ::setenv("PGNKIT_PROGRESS_DELAY_MS", "0", 1);
-    auto argv = argv_of(args);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  ::close(fds[1]);
-  std::thread feeder(feed_slowly, fifo, false);
-  ChildRun run;
-  run.output = read_all(fds[0]);
-  feeder.join();
-  ::waitpid(pid, &run.status, 0);
-  ::close(fds[0]);
+  ::close(reader);
   return run;
 }
 
@@ -155,7 +142,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(ProgressBinary, DrawnOnATerminalAndErasedBeforeTheSummary) {
-  const ChildRun run = run_on_pty({});
+  const ChildRun run = run_check(Screen::Terminal, {});
   ASSERT_TRUE(WIFEXITED(run.status)) << run.output;
   EXPECT_EQ(WEXITSTATUS(run.status), 0) << run.output;
   // 40 games over ~0.6 s, redrawn every 250 ms: at least two lines.
@@ -172,7 +159,7 @@ TEST(ProgressBinary, DrawnOnATerminalAndErasedBeforeTheSummary) {
 }
 
 TEST(ProgressBinary, ProblemLinesOnTheSameTerminalStartOnAClearedLine) {
-  const ChildRun run = run_on_pty({}, true);
+  const ChildRun run = run_check(Screen::Terminal, {}, true);
   ASSERT_TRUE(WIFEXITED(run.status)) << run.output;
   EXPECT_EQ(WEXITSTATUS(run.status), 0) << run.output;
   std::size_t problems = 0;
@@ -194,7 +181,7 @@ TEST(ProgressBinary, ProblemLinesOnTheSameTerminalStartOnAClearedLine) {
 }
 
 TEST(ProgressBinary, NoProgressHidesItOnATerminal) {
-  const ChildRun run = run_on_pty({"--no-progress"});
+  const ChildRun run = run_check(Screen::Terminal, {"--no-progress"});
   ASSERT_TRUE(WIFEXITED(run.status));
   EXPECT_EQ(WEXITSTATUS(run.status), 0);
   EXPECT_NE(run.output.find("40 games, "), std::string::npos) << run.output;
@@ -202,12 +189,12 @@ TEST(ProgressBinary, NoProgressHidesItOnATerminal) {
 }
 
 TEST(ProgressBinary, NotShownWhenStderrIsAPipeUnlessForced) {
-  const ChildRun plain = run_on_pipe({});
+  const ChildRun plain = run_check(Screen::Pipe, {});
   ASSERT_TRUE(WIFEXITED(plain.status));
   EXPECT_NE(plain.output.find("40 games, "), std::string::npos) << plain.output;
   EXPECT_EQ(plain.output.find(kErase), std::string::npos) << plain.output;
 
-  const ChildRun forced = run_on_pipe({"--progress"});
+  const ChildRun forced = run_check(Screen::Pipe, {"--progress"});
   ASSERT_TRUE(WIFEXITED(forced.status));
   EXPECT_GE(count(forced.output, std::string(kErase) + "pgnkit: "), 2u) << forced.output;
   EXPECT_NE(forced.output.find("40 games, "), std::string::npos) << forced.output;
