@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "diag/format.h"
+#include "support/child.h"
 #include "support/files.h"
 #include "support/golden.h"
 #include "support/regex.h"
@@ -25,14 +26,12 @@ namespace pgnkit {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::lines_of;
 using testing::read_file;
 using testing::TempDir;
 using testing::write_file;
 
-struct CliRun {
-  std::string out, err;
-  int status = -1;
-};
+using CliRun = testing::ChildRun;
 
 std::string quote(const std::string& s) {
   return "'" + s + "'";
@@ -40,32 +39,11 @@ std::string quote(const std::string& s) {
 
 // Runs `pgnkit ARGS` in `dir` (ARGS as bash sees them); NO_COLOR keeps text plain.
 CliRun pgnkit(const fs::path& dir, const std::string& args, const std::string& env = "") {
-  TempDir tmp;
-  const std::string command = "cd " + quote(dir.string()) + " && NO_COLOR=1 " + env + " " +
-                              quote(PGNKIT_BINARY) + " " + args + " > " +
-                              quote((tmp / "out").string()) + " 2> " +
-                              quote((tmp / "err").string()) + " < /dev/null";
-  const int raw = std::system(("bash -c " + quote(command)).c_str());
-  CliRun r;
-  r.out = read_file(tmp / "out");
-  r.err = read_file(tmp / "err");
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  return r;
+  return testing::run_pgnkit_line(args, dir.string(), env);
 }
 
 // What every format must agree on about one problem.
 using Key = std::tuple<std::string, std::string, std::string, int, int>;  // path code sev line col
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t end = text.find('\n', at);
-    out.push_back(text.substr(at, end - at));
-    at = end == std::string::npos ? text.size() : end + 1;
-  }
-  return out;
-}
 
 std::vector<Key> from_ndjson(const std::string& text, bool with_column = true) {
   std::vector<Key> keys;

@@ -23,23 +23,18 @@ using pgnkit::testing::ChildRun;
 using pgnkit::testing::expect_golden;
 using pgnkit::testing::mask_timings;
 using pgnkit::testing::read_file;
-using pgnkit::testing::run;
-using pgnkit::testing::TempDir;
+using pgnkit::testing::run_pgnkit_line;
 
 class Golden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Golden, MatchesExpectedOutput) {
   const fs::path dir = fs::path(PGNKIT_SOURCE_DIR) / "tests/cli/cases" / GetParam();
   const fs::path data = fs::path(PGNKIT_SOURCE_DIR) / "tests/data";
-  const TempDir tmp;
-  ASSERT_TRUE(tmp.ok());
   std::string args = read_file(dir / "args");
   while (!args.empty() && (args.back() == '\n' || args.back() == '\r')) args.pop_back();
   ChildIo io;
   if (fs::exists(dir / "stdin")) io.in = (dir / "stdin").string();
-  const ChildRun r =
-      run(tmp, {"/bin/bash", "-c", "cd '" + data.string() + "' && '" PGNKIT_BINARY "' " + args},
-          {"NO_COLOR=1"}, io);
+  const ChildRun r = run_pgnkit_line(args, data.string(), "", io);
   ASSERT_EQ(r.signal, 0) << "bash -c: pgnkit " << args;  // bash reports pgnkit's signal as 128+N
   expect_golden(dir / "stdout", mask_timings(r.out), "stdout of: pgnkit " + args);
   expect_golden(dir / "stderr", mask_timings(r.err), "stderr of: pgnkit " + args);

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/child.h"
 #include "support/files.h"
 #include "support/regex.h"
 
@@ -21,23 +21,11 @@ namespace pgnkit::shard_testing {
 
 namespace fs = std::filesystem;
 
-struct CommandRun {
-  std::string out, err;
-  int status = -1;
-};
+using CommandRun = testing::ChildRun;
 
 // Runs `pgnkit ARGS` (ARGS already quoted for the shell) and captures stdout and stderr.
 inline CommandRun pgnkit(const std::string& args) {
-  testing::TempDir tmp;
-  const std::string out = tmp.path() + "/out", err = tmp.path() + "/err";
-  const std::string command =
-      "NO_COLOR=1 '" + std::string(PGNKIT_BINARY) + "' " + args + " >'" + out + "' 2>'" + err + "'";
-  const int raw = std::system(command.c_str());
-  CommandRun r;
-  r.out = testing::read_file(out);
-  r.err = testing::read_file(err);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-  return r;
+  return testing::run_pgnkit_line(args);
 }
 
 inline std::string sh_quoted(const std::string& path) {

@@ -4,7 +4,6 @@
 // up to the one-run summary. The shard plan itself is checked against the reader: shard
 // ranges tile the input, and their game counts add up to the games check counts.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>

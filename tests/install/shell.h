@@ -1,5 +1,5 @@
 // Shell commands from a test: support/child.h's run_shell() (its stdout, its exit status),
-// whether a tool is on the PATH (tests of optional tools skip without it), quoting, lines.
+// whether a tool is on the PATH (tests of optional tools skip without it), quoting.
 #pragma once
 
 #include <string>
@@ -25,18 +25,6 @@ inline std::string sh_quote(const std::string& s) {
 // mandoc's linter on a man page, every level, style included (-W all): its messages.
 inline ShellResult mandoc_lint(const std::string& page) {
   return run_shell("mandoc -T lint -W all " + sh_quote(page) + " 2>&1");
-}
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
 }
 
 }  // namespace pgnkit::testing

@@ -1,7 +1,8 @@
 // Runs a program as a child process (the one place the tests fork and exec): arguments, extra
 // environment, stdin from a file or a descriptor, stdout and stderr captured to files, exit
 // status or signal, peak RSS (wait4), wall time, and a time limit after which it is killed.
-// run_pgnkit() runs the pgnkit binary; run_shell() a /bin/sh command line.
+// run_pgnkit() runs the pgnkit binary (run_pgnkit_line() through bash); run_shell() a /bin/sh
+// command line.
 #pragma once
 
 #include <fcntl.h>
@@ -113,6 +114,16 @@ inline ChildRun run_pgnkit(const TempDir& dir, const std::vector<std::string>& a
   std::vector<std::string> env_s = {"NO_COLOR=1"};
   env_s.insert(env_s.end(), env.begin(), env.end());
   return run(dir, argv, env_s, io);
+}
+
+// Runs `pgnkit ARGS` through bash, ARGS as bash reads them (quotes, globs), from directory
+// `cwd` ("": this one), after `env` ("NAME=value ...", as bash reads it); NO_COLOR=1.
+inline ChildRun run_pgnkit_line(const std::string& args, const std::string& cwd = "",
+                                const std::string& env = "", const ChildIo& io = {}) {
+  const TempDir dir;
+  const std::string cd = cwd.empty() ? "" : "cd '" + cwd + "' && ";
+  return run(dir, {"/bin/bash", "-c", cd + env + " '" PGNKIT_BINARY "' " + args}, {"NO_COLOR=1"},
+             io);
 }
 #endif
 

@@ -1,5 +1,5 @@
-// Test helpers shared by every test directory: whole-file reads and writes, and a temporary
-// directory removed at the end of its scope.
+// Test helpers shared by every test directory: whole-file reads and writes, lines of a text,
+// and a temporary directory removed at the end of its scope.
 #pragma once
 
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pgnkit::testing {
 
@@ -22,6 +23,19 @@ inline std::string read_file(const std::filesystem::path& p) {
 inline void write_file(const std::filesystem::path& p, std::string_view bytes) {
   std::ofstream(p, std::ios::binary)
       .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// The lines of `text`, without their line feeds (a last line without one counts too).
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
 }
 
 class TempDir {
