@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <pcre2.h>
 
+#include <utility>
+
 namespace pgnkit::testing {
 
 struct Regex::Compiled {
@@ -11,21 +13,20 @@ struct Regex::Compiled {
   ~Compiled() { pcre2_code_free(code); }
 };
 
-Regex::Regex(std::string_view pattern)
-    : compiled_(std::make_unique<Compiled>()), pattern_(pattern) {
+Regex::Regex(std::string_view pattern) : pattern_(pattern) {
+  auto compiled = std::make_shared<Compiled>();
   int error = 0;
   PCRE2_SIZE offset = 0;
-  compiled_->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern_.data()), pattern_.size(), 0,
-                                  &error, &offset, nullptr);
-  if (compiled_->code == nullptr) {
+  compiled->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern_.data()), pattern_.size(), 0,
+                                 &error, &offset, nullptr);
+  if (compiled->code == nullptr) {
     PCRE2_UCHAR message[256];
     pcre2_get_error_message(error, message, sizeof message);
     ADD_FAILURE() << "bad test regex '" << pattern_ << "' at offset " << offset << ": "
                   << reinterpret_cast<const char*>(message);
   }
+  compiled_ = std::move(compiled);
 }
-
-Regex::~Regex() = default;
 
 RegexMatch Regex::run(std::string_view text, std::size_t from, std::uint32_t options) const {
   RegexMatch m;

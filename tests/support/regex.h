@@ -24,11 +24,9 @@ struct RegexMatch {
 
 class Regex {
  public:
-  // A pattern that does not compile fails the current test and matches nothing.
+  // A pattern that does not compile fails the current test and matches nothing. Copies share
+  // the compiled pattern.
   explicit Regex(std::string_view pattern);
-  ~Regex();
-  Regex(const Regex&) = delete;
-  Regex& operator=(const Regex&) = delete;
 
   // The first match in `text` starting at or after `from`; not found() when there is none.
   RegexMatch search(std::string_view text, std::size_t from = 0) const;
@@ -40,7 +38,7 @@ class Regex {
  private:
   RegexMatch run(std::string_view text, std::size_t from, std::uint32_t options) const;
   struct Compiled;
-  std::unique_ptr<Compiled> compiled_;
+  std::shared_ptr<const Compiled> compiled_;
   std::string pattern_;
 };
 
