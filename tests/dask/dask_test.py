@@ -17,7 +17,9 @@ the summary's seconds and MB/s taken out, and the exit status:
     once; with --strict; never reached), select --skip/--limit (limit only, both, skip only
     with a missing file, with --count, past every game, with --to epd), and, where the
     case needs it, that a shard was run again with its true share (--timings says so);
-  - annotate --in-place is refused with a message.
+  - annotate --in-place is refused with a message;
+  - .zst files of many frames (with and without content sizes), whose shards start at frame
+    starts and decode from their own frame (--zstd-frame).
 Most cases share one LocalCluster started here (--scheduler); a few, the big corpora and the
 killed worker run with --local 2, which starts its own.
 Exits 77 (CTest: skipped) with a message where dask.distributed is not installed.
@@ -111,6 +113,21 @@ def main():
         ("select, none selected", ["select", "--player", "Nobody Atall"], [joined], 3),
         ("annotate, fixtures", ["annotate", "--end-tags", "--fix-results"], files, 3),
     ]
+    # Multi-frame .zst of the joined fixtures (frames every 200 kB, mid-game too), with and
+    # without content sizes: shards start at frames, and run from their own (--zstd-frame).
+    parts = os.path.join(tmp, "parts")
+    os.mkdir(parts)
+    subprocess.run(["split", "-b", "200000", joined, os.path.join(parts, "p.")], check=True)
+    for flag, kind in (("--no-content-size", "unsized"), ("--content-size", "sized")):
+        zst = os.path.join(tmp, f"joined.{kind}.pgn.zst")
+        with open(zst, "wb") as out:
+            for part in sorted(glob.glob(os.path.join(parts, "p.*"))):
+                out.write(subprocess.run(["zstd", "-q", "-c", flag, part], capture_output=True,
+                                         check=True).stdout)
+        cases.append((f"check ndjson, a .zst of many frames ({kind})",
+                      ["check", "--format", "ndjson"], [zst], 5))
+        cases.append((f"convert ndjson, a .zst of many frames ({kind})",
+                      ["convert", "--to", "ndjson"], [zst, joined], 4))
     tricky = sorted(glob.glob(os.path.join(a.shared, "corpus/tricky/**/*.pgn"), recursive=True))
     if tricky:
         cases.append(("check ndjson, tricky corpus", ["check", "--format", "ndjson"], tricky, 2))
