@@ -5,6 +5,8 @@
 # invocation, each the best of $RUNS runs taken in turn (the machine may be shared: the runs
 # alternate, so that a busy spell hits every mode alike):
 #   pgnkit -j1        pgnkit check --quiet -j 1 FILES (one process, one thread: the reference)
+#   pgnkit -j2        the same on 2 threads: what 2 cores give at that moment (a shared
+#                     machine may not have 2 free), the ceiling of --local 2 over --local 1
 #   dask --local 1    pgnkit-dask --local 1 check --quiet FILES
 #   dask --local 2    pgnkit-dask --local 2 check --quiet FILES (the default plan: about 8
 #                     shards per worker over all the inputs)
@@ -48,12 +50,13 @@ done
 ((${#files[@]})) || { echo "dask.sh: no corpus file found" >&2; exit 0; }
 
 declare -A BEST CPU TIMINGS
-labels=("pgnkit -j1" "dask --local 1" "dask --local 2")
+labels=("pgnkit -j1" "pgnkit -j2" "dask --local 1" "dask --local 2")
 for n in $SHARDS; do labels+=("dask --local 2 --shards $n"); done
 DASK=(/usr/bin/python3 "$DRIVER" --pgnkit "$PGNKIT" --timings)
 command_of() {
   case $1 in
     "pgnkit -j1") CMD=("$PGNKIT" check --quiet -j 1 "${files[@]}") ;;
+    "pgnkit -j2") CMD=("$PGNKIT" check --quiet -j 2 "${files[@]}") ;;
     "dask --local 1") CMD=("${DASK[@]}" --local 1 check --quiet "${files[@]}") ;;
     "dask --local 2") CMD=("${DASK[@]}" --local 2 check --quiet "${files[@]}") ;;
     "dask --local 2 --shards "*) CMD=("${DASK[@]}" --local 2 --shards "${1##* }" check --quiet "${files[@]}") ;;
@@ -93,6 +96,8 @@ cost=$(awk "BEGIN { printf \"%.2f\", ${BEST["dask --local 1"]} / ${BEST["pgnkit 
 echo
 echo "speed-up, --local 2 over --local 1: ${speedup}x (target >= 1.6x on 2 cores)"
 echo "driver cost, --local 1 over pgnkit -j1: ${cost}x"
+ceiling=$(awk "BEGIN { printf \"%.2f\", ${BEST["pgnkit -j1"]} / ${BEST["pgnkit -j2"]} }")
+echo "the machine's own ceiling in this run, pgnkit -j1 over -j2: ${ceiling}x (2 free cores give ~2x)"
 echo
 for label in "dask --local 1" "dask --local 2"; do
   echo "$label: ${TIMINGS[$label]#pgnkit-dask timings: }"
