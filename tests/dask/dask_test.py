@@ -85,6 +85,13 @@ def main():
     ap.add_argument("--shared", required=True)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="pgnkit-dask-test.")
+    try:
+        return run_all(a, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
+
+
+def run_all(a, tmp):
     fixtures = sorted(glob.glob(os.path.join(a.source, "tests/data/check/*.pgn")) +
                       glob.glob(os.path.join(a.source, "data/*.pgn")))
     joined = os.path.join(tmp, "joined.pgn")
@@ -240,7 +247,6 @@ def main():
     if refused[0] != 2 or b"--in-place cannot be used" not in refused[2]:
         print("FAILED annotate --in-place is not refused:", refused[0], refused[2][-300:])
         failures.append("annotate --in-place refused")
-    shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
     print(f"{len(cases) + len(written) + 2 - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
