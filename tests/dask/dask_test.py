@@ -78,6 +78,7 @@ def compare_files(name, one, dask, one_path, dask_path):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)  # a timed-out run still shows how far it got
     ap = argparse.ArgumentParser()
     ap.add_argument("--pgnkit", required=True)
     ap.add_argument("--driver", required=True)
@@ -167,7 +168,6 @@ def run_all(a, tmp):
 
     # Most cases share one LocalCluster of 2 processes (--scheduler: the cluster starts once,
     # and the index pass runs on the workers); the --local ones start their own.
-    os.environ.setdefault("DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD", "fork")
     from dask.distributed import LocalCluster
     import logging
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
