@@ -5,9 +5,11 @@
 # From one corpus file (lichess, decompressed) it makes: one.zst (zstd -3: one frame),
 # pzstd.zst (pzstd -p 2: frames of ~8 MiB without a content size, each after a skippable
 # frame) and sized.zst (split -b 8M, zstd each part, concatenated: frames with a content
-# size). It times `pgnkit index --shards 8` on the plain file and on each .zst, and
-# `pgnkit check --quiet --range` of the last of those 8 shards (a worker that needs the
-# frames before START); the reference is `pgnkit check --quiet -j 1` of the plain file.
+# size). It times `pgnkit index --shards 8` on the plain file and on each .zst (on pzstd's,
+# one decoding pass), and `pgnkit check --quiet --range` of the last of those 8 shards:
+# listing the frames before START (decoding pzstd's to count them), and with the
+# --zstd-frame that index printed (decoding nothing before its frame); the reference is
+# `pgnkit check --quiet -j 1` of the plain file.
 # Ratios are seconds over the reference's.
 #
 # Usage: bench/index_frames.sh [--runs N]
@@ -39,17 +41,29 @@ last_range() {  # the --range options of the last shard of `index --shards 8`
   "$PGNKIT" index --shards 8 "$1" | tail -1 |
     sed -E 's/.*"start":([0-9]+),"end":([0-9]+),"first_game":([0-9]+),"first_line":([0-9]+).*/--range \1:\2 --base-game \3 --base-line \4/'
 }
-declare -A BEST RANGE
+last_frame() {  # its --zstd-frame (the frame that holds its start)
+  "$PGNKIT" index --shards 8 "$1" | tail -1 |
+    sed -E 's/.*"frame_offset":([0-9]+),"frame_start":([0-9]+).*/--zstd-frame \1:\2/'
+}
+declare -A BEST RANGE FRAME
 RANGE[plain]=$(last_range "$PLAIN")
-for f in pzstd.zst sized.zst; do RANGE[$f]=$(last_range "$TMP/$f"); done
+for f in pzstd.zst sized.zst; do
+  RANGE[$f]=$(last_range "$TMP/$f")
+  FRAME[$f]=$(last_frame "$TMP/$f")
+done
 labels=(reference "index plain" "index one.zst" "index pzstd.zst" "index sized.zst"
-        "last shard pzstd.zst" "last shard sized.zst" "last shard plain")
+        "last shard pzstd.zst" "last shard sized.zst" "last shard pzstd.zst --zstd-frame"
+        "last shard sized.zst --zstd-frame" "last shard plain")
 run_label() {
   case $1 in
     reference) "$PGNKIT" check --quiet -j 1 "$PLAIN" ;;
     "index plain") "$PGNKIT" index --shards 8 "$PLAIN" ;;
     "index "*) "$PGNKIT" index --shards 8 "$TMP/${1#index }" ;;
     "last shard plain") "$PGNKIT" check --quiet -j 1 ${RANGE[plain]} "$PLAIN" ;;
+    "last shard "*" --zstd-frame")
+      f=${1#last shard }
+      f=${f% --zstd-frame}
+      "$PGNKIT" check --quiet -j 1 ${RANGE[$f]} ${FRAME[$f]} "$TMP/$f" ;;
     "last shard "*) "$PGNKIT" check --quiet -j 1 ${RANGE[${1#last shard }]} "$TMP/${1#last shard }" ;;
   esac
 }
@@ -65,8 +79,8 @@ done
 for f in "$PLAIN" "$TMP/one.zst" "$TMP/pzstd.zst" "$TMP/sized.zst"; do
   echo "$(basename "$f"): $("$PGNKIT" index --shards 8 "$f" | wc -l) shards of 8 asked"
 done
-printf '%-24s %8s %14s\n' run seconds "/ reference"
+printf '%-36s %8s %14s\n' run seconds "/ reference"
 for label in "${labels[@]}"; do
-  printf '%-24s %8.2f %13.2fx\n' "$label" "${BEST[$label]}" \
+  printf '%-36s %8.2f %13.2fx\n' "$label" "${BEST[$label]}" \
     "$(awk "BEGIN { print ${BEST[$label]} / ${BEST[reference]} }")"
 done

@@ -120,7 +120,9 @@ def man_page(driver, version, date):
     out += ".SH ENVIRONMENT\n.TP\n" + bold("DASK_*") + "\n"
     out += text("Dask's own configuration (dask.config), read by the driver and the workers; "
                 "pgnkit-dask sets DASK_LOGGING__DISTRIBUTED=critical unless it is set, so that "
-                "the cluster's log lines do not mix with pgnkit's diagnostics.")
+                "the cluster's log lines do not mix with pgnkit's diagnostics; "
+                "DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD=fork starts --local "
+                "workers faster (docs/scale-out.md).")
     if examples:
         out += ".SH EXAMPLES\n"
         out += ".PP\n".join(text(e) for e in examples)

@@ -29,6 +29,9 @@ struct CheckArgs {
   bool laws_given = false;  // --laws was on the command line (it wins over pgnkit.toml)
   unsigned threads = 0;
   ShardArgs shard;  // --range, --base-game, --base-line, --summary-format: shard.h
+  // --range: the errors (with --strict, errors and warnings) counted before the shard, so
+  // that --max-errors stops the shard where a run over the whole input stops.
+  std::uint64_t base_errors = 0;
 };
 
 // Whether to colour text output: --color always/never, or auto (stdout a terminal, no

@@ -163,7 +163,8 @@ CheckJob::CheckJob(const CheckArgs& args, bool color, const CiRun* ci)
 }
 
 void CheckJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
-  const CheckTotals seed = CheckTotals::from(read.seed);
+  CheckTotals seed = CheckTotals::from(read.seed);
+  seed.errors += args_.base_errors;  // a shard's errors before it (--range only, else 0)
   CheckSink sink(args_, color_, ci_, read.input, result, read.drain, seed);
   CheckVisitor visitor(sink, opt_);
   result.stats = pgn::read_pgn(read.source, visitor, read.options);

@@ -51,19 +51,24 @@ int run_check(CheckArgs args) {
   const bool io_failed = run.io_failed || write_failed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const CheckTotals t = CheckTotals::from(run.totals);
-  const bool stopped = job.stop_after_input(run.totals);
+  CheckTotals with_base = t;  // a shard's stop counts the errors before it
+  with_base.errors += args.base_errors;
+  const bool stopped = job.stop_after_input(with_base.counters());
+  const std::uint64_t counted = t.errors + (args.strict ? t.warnings : 0);
   if (args.shard.summary_format == "ndjson") {
     // The totals a driver adds up over shards (pgnkit-dask), one object on the last line.
     std::fprintf(
         stderr,
         "{\"summary\":\"check\",\"games\":%llu,\"plies\":%llu,\"errors\":%llu,"
         "\"warnings\":%llu,\"games_with_errors\":%llu,\"unsupported\":%llu,"
-        "\"bytes\":%llu,\"seconds\":%.3f,\"io_failed\":%s,\"stopped\":%s}\n",
+        "\"bytes\":%llu,\"seconds\":%.3f,\"io_failed\":%s,\"stopped\":%s,"
+        "\"counted\":%llu,\"max_errors\":%llu}\n",
         static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
         static_cast<unsigned long long>(t.errors), static_cast<unsigned long long>(t.warnings),
         static_cast<unsigned long long>(t.games_with_errors),
         static_cast<unsigned long long>(t.unsupported), static_cast<unsigned long long>(t.bytes),
-        secs, io_failed ? "true" : "false", stopped ? "true" : "false");
+        secs, io_failed ? "true" : "false", stopped ? "true" : "false",
+        static_cast<unsigned long long>(counted), static_cast<unsigned long long>(args.max_errors));
   } else {
     const std::string suppressed =
         gate && gate->has_baseline()
@@ -116,6 +121,11 @@ void register_check(CLI::App& app, int& exit_code) {
   add_laws_option(*cmd, args->laws);
   add_threads_option(cmd, args->threads);
   add_shard_options(cmd, args->shard, true);
+  cmd->add_option("--base-errors", args->base_errors,
+                  "--range: the errors counted before the shard (--strict: and warnings), so "
+                  "that --max-errors stops where one run stops")
+      ->needs("--range")
+      ->group("Shards");
   cmd->footer(
       "Text lines: FILE:LINE:COL: error[code]: message [game N, ply P, move 'SAN']\n"
       "NDJSON keys: file, game, line, column, offset, ply, in_variation, severity, code, san,\n"

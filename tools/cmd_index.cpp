@@ -2,6 +2,7 @@
 // replaying: one NDJSON line per shard with its byte range, first game number and first line.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -29,14 +30,18 @@ struct Shard {
   std::uint32_t first_line = 1;
 };
 
-// Finds the shard starts: a shard may start only where a reader of the whole input is
+// Finds where shards may start: a shard may start only where a reader of the whole input is
 // between games and a game's first tag token begins a line (the reader's stop hook is asked
-// exactly there), so that a fresh reader started there reads what this one reads.
+// exactly there), so that a fresh reader started there reads what this one reads. For each
+// of a list of points (ascending) it records the first such game start at or after it. The
+// points are the wished-for shard starts, or the frame starts of a zstd file that are found
+// as it is decoded (ZstdFrameReader, one pass): a frame is listed before its bytes are read.
 class Planner : public pgn::Visitor {
  public:
-  explicit Planner(std::vector<std::uint64_t> targets) : targets_(std::move(targets)) {
-    shards_.push_back(Shard{});
-  }
+  // Points given up front.
+  explicit Planner(std::vector<std::uint64_t> points) : fixed_(std::move(points)) {}
+  // Points: the content starts of frames[1..] as the list grows.
+  explicit Planner(const std::vector<io::ZstdFrame>* frames) : frames_(frames) {}
 
   static bool at_game_start(void* self, std::uint64_t offset) {
     static_cast<Planner*>(self)->candidate_ = offset;
@@ -44,47 +49,64 @@ class Planner : public pgn::Visitor {
   }
 
   void begin_game(const pgn::GameInfo& g) {
-    if (g.where.offset == candidate_ && g.where.column == 1 && next_ < targets_.size() &&
-        g.where.offset >= targets_[next_] && g.where.offset > shards_.back().start) {
-      shards_.push_back(Shard{g.where.offset, g.number, 0, g.where.line});
-      while (next_ < targets_.size() && targets_[next_] <= g.where.offset) ++next_;
-    }
-    ++shards_.back().games;
+    ++games_;
+    if (g.where.offset != candidate_ || g.where.column != 1) return;
+    while (firsts_.size() < point_count() && point(firsts_.size()) <= g.where.offset)
+      firsts_.push_back(Shard{g.where.offset, g.number, 0, g.where.line});
   }
 
-  const std::vector<Shard>& shards() const { return shards_; }
+  // The shards for `targets` (ascending points, each one of this planner's): each starts
+  // at the first game start at or after its target; targets that fall on the same game, or
+  // past the last one, make no shard of their own.
+  std::vector<Shard> shards(const std::vector<std::uint64_t>& targets) const {
+    std::vector<Shard> out{Shard{}};
+    std::size_t k = 0;
+    for (const std::uint64_t t : targets) {
+      while (k < point_count() && point(k) < t) ++k;
+      if (k == firsts_.size()) break;
+      if (firsts_[k].start > out.back().start) out.push_back(firsts_[k]);
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i].games = (i + 1 < out.size() ? out[i + 1].first_game : games_ + 1) - out[i].first_game;
+    return out;
+  }
 
  private:
-  std::vector<std::uint64_t> targets_;  // wished-for starts of shards 1..N-1, ascending
-  std::size_t next_ = 0;
+  std::size_t point_count() const {
+    return frames_ != nullptr ? (frames_->empty() ? 0 : frames_->size() - 1) : fixed_.size();
+  }
+  std::uint64_t point(std::size_t i) const {
+    return frames_ != nullptr ? (*frames_)[i + 1].decompressed_offset : fixed_[i];
+  }
+
+  std::vector<std::uint64_t> fixed_;
+  const std::vector<io::ZstdFrame>* frames_ = nullptr;
+  std::vector<Shard> firsts_;  // the first game start at or after point i
+  std::uint64_t games_ = 0;
   std::uint64_t candidate_ = std::numeric_limits<std::uint64_t>::max();
-  std::vector<Shard> shards_;
 };
 
 std::uint64_t shard_count(const IndexArgs& args, std::uint64_t size) {
   return args.shards > 0 ? args.shards : (size + args.shard_size - 1) / args.shard_size;
 }
 
-// Where shards 1..N-1 should start, ascending (the planner moves each to the next game
-// start). A plain regular file can be entered anywhere; a zstd file only at a frame start,
-// so a file of one frame, or a pipe, is one shard.
-std::vector<std::uint64_t> shard_targets(const std::string& path, const io::Source& source,
+// Where shards 1..N-1 of a plain file of `size` bytes should start.
+std::vector<std::uint64_t> plain_targets(std::uint64_t size, const IndexArgs& args) {
+  std::vector<std::uint64_t> targets;
+  const std::uint64_t n = shard_count(args, size);
+  for (std::uint64_t k = 1; k < n; ++k) targets.push_back(size / n * k);
+  return targets;
+}
+
+// Where shards 1..N-1 of a zstd file of these frames should start: each share of the bytes
+// at the frame start nearest to it (after the last one), as a zstd file can be entered only
+// at a frame start.
+std::vector<std::uint64_t> frame_targets(const std::vector<io::ZstdFrame>& frames,
                                          const IndexArgs& args) {
   std::vector<std::uint64_t> targets;
-  struct stat st {};
-  if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return targets;
-  if (source.compression() == io::Compression::None) {
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    const std::uint64_t n = shard_count(args, size);
-    for (std::uint64_t k = 1; k < n; ++k) targets.push_back(size / n * k);
-    return targets;
-  }
-  const auto list = io::list_zstd_frames(path);
-  if (!list || list->frames.size() < 2) return targets;
-  const std::vector<io::ZstdFrame>& frames = list->frames;
+  if (frames.size() < 2) return targets;
   const std::uint64_t size = frames.back().decompressed_offset + frames.back().decompressed_size;
   const std::uint64_t n = shard_count(args, size);
-  // Each share of the bytes starts at the frame start nearest to it (after the last one).
   std::size_t f = 1;
   for (std::uint64_t k = 1; k < n; ++k) {
     const std::uint64_t target = size / n * k;
@@ -99,30 +121,89 @@ std::vector<std::uint64_t> shard_targets(const std::string& path, const io::Sour
   return targets;
 }
 
-int index_one(const std::string& path, const IndexArgs& args) {
-  auto source = open_input(path);
-  if (!source) return kExitUsage;
-  std::vector<std::uint64_t> targets = shard_targets(path, *source, args);
-  Planner planner(std::move(targets));
-  pgn::ReaderOptions options;
-  options.stop_before_game = &Planner::at_game_start;
-  options.stop_ctx = &planner;
-  const pgn::ReadStats stats = pgn::read_pgn(*source, planner, options);
-  // After a read error the plan covers the bytes read: its last shard, run, reads up to the
-  // error and reports it exactly as a run over the whole input does.
+bool regular_file(const std::string& path, std::uint64_t* size) {
+  struct stat st {};
+  if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  *size = static_cast<std::uint64_t>(st.st_size);
+  return true;
+}
+
+// The plan as NDJSON; in a zstd file of many frames each shard also names the frame that
+// holds its start (for --zstd-frame: a worker then decodes nothing before it).
+std::string plan_lines(const std::string& path, const std::vector<Shard>& shards,
+                       std::uint64_t bytes, const std::vector<io::ZstdFrame>* frames) {
   std::string out;
-  const std::vector<Shard>& shards = planner.shards();
   for (std::size_t i = 0; i < shards.size(); ++i) {
     out += "{\"file\":";
     write::append_json_string(out, path);
     out += ",\"shard\":" + std::to_string(i);
+    if (frames != nullptr && frames->size() > 1) {
+      // The last frame whose content starts at or before the shard's start.
+      const auto after = std::upper_bound(
+          frames->begin(), frames->end(), shards[i].start,
+          [](std::uint64_t at, const io::ZstdFrame& f) { return at < f.decompressed_offset; });
+      const io::ZstdFrame f = after == frames->begin() ? io::ZstdFrame{} : *(after - 1);
+      out += ",\"frame_offset\":" + std::to_string(f.compressed_offset);
+      out += ",\"frame_start\":" + std::to_string(f.decompressed_offset);
+    }
     out += ",\"start\":" + std::to_string(shards[i].start);
-    out += ",\"end\":" + std::to_string(i + 1 < shards.size() ? shards[i + 1].start : stats.bytes);
+    out += ",\"end\":" + std::to_string(i + 1 < shards.size() ? shards[i + 1].start : bytes);
     out += ",\"first_game\":" + std::to_string(shards[i].first_game);
     out += ",\"first_line\":" + std::to_string(shards[i].first_line);
     out += ",\"games\":" + std::to_string(shards[i].games);
     out += "}\n";
   }
+  return out;
+}
+
+pgn::ReaderOptions planner_options(Planner& planner) {
+  pgn::ReaderOptions options;
+  options.stop_before_game = &Planner::at_game_start;
+  options.stop_ctx = &planner;
+  return options;
+}
+
+// A zstd file of many frames that do not record their size (pzstd's): decoded once, frame
+// by frame, finding the frame starts and the game starts in the same pass. nullopt when the
+// decoding fails: the caller then reads the file the ordinary way, for its messages.
+std::optional<std::string> index_unsized_frames(const std::string& path, const IndexArgs& args) {
+  auto reader = io::ZstdFrameReader::open(path);
+  if (!reader) return std::nullopt;
+  io::Source source =
+      io::Source::from_pull(path, [&](char* dst, std::size_t cap, std::optional<io::IoError>&) {
+        return reader->read(dst, cap);
+      });
+  Planner planner(&reader->frames());
+  const pgn::ReadStats stats = pgn::read_pgn(source, planner, planner_options(planner));
+  if (reader->failed()) return std::nullopt;
+  const std::vector<io::ZstdFrame>& frames = reader->frames();
+  return plan_lines(path, planner.shards(frame_targets(frames, args)), stats.bytes, &frames);
+}
+
+int index_one(const std::string& path, const IndexArgs& args) {
+  std::uint64_t size = 0;
+  const bool regular = regular_file(path, &size);
+  auto source = open_input(path);
+  if (!source) return kExitUsage;
+  const bool zstd = source->compression() != io::Compression::None;
+  if (regular && zstd && io::zstd_frames_unsized(path)) {
+    if (const auto out = index_unsized_frames(path, args)) {
+      return write_stdout(*out) && flush_stdout() ? kExitOk : kExitUsage;
+    }
+  }
+  // A plain file is entered anywhere, a zstd file at a frame start (one of one frame, or a
+  // pipe, is one shard).
+  std::optional<io::ZstdFrameList> list;
+  if (regular && zstd) list = io::list_zstd_frames(path);
+  std::vector<std::uint64_t> targets;
+  if (regular && !zstd) targets = plain_targets(size, args);
+  if (list) targets = frame_targets(list->frames, args);
+  Planner planner(targets);
+  const pgn::ReadStats stats = pgn::read_pgn(*source, planner, planner_options(planner));
+  // After a read error the plan covers the bytes read: its last shard, run, reads up to the
+  // error and reports it exactly as a run over the whole input does.
+  const std::string out =
+      plan_lines(path, planner.shards(targets), stats.bytes, list ? &list->frames : nullptr);
   const bool written = write_stdout(out) && flush_stdout();
   if (report_read_error(*source)) return kExitUsage;
   return written ? kExitOk : kExitUsage;
@@ -151,10 +232,11 @@ void register_index(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->footer(
       "One line per shard: file, shard, start, end (byte offsets of the decompressed input),\n"
-      "  first_game, first_line, games. A shard starts only at a game's first byte where a\n"
-      "  reader of the whole input is between games; a .zst file is cut only at its frame\n"
-      "  starts (a file of one frame, or a pipe, is one shard). After a read error the plan\n"
-      "  covers the bytes read (exit status 2).\n"
+      "  first_game, first_line, games; in a .zst of many frames also frame_offset and\n"
+      "  frame_start, the frame that holds start (for --zstd-frame). A shard starts only at a\n"
+      "  game's first byte where a reader of the whole input is between games; a .zst file is\n"
+      "  cut only at its frame starts (a file of one frame, or a pipe, is one shard). After a\n"
+      "  read error the plan covers the bytes read (exit status 2).\n"
       "Run a shard with: pgnkit check --range START:END --base-game FIRST_GAME\n"
       "  --base-line FIRST_LINE FILE  (the shards' outputs concatenate to the whole output)\n"
       "Examples:\n"

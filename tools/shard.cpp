@@ -26,11 +26,31 @@ std::optional<ByteRange> parse_range(const std::string& text) {
   return r;
 }
 
+std::optional<ByteRange> parse_frame(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  ByteRange r;  // start: C (in the file), end: D (decompressed); in either order
+  const char* const mid = text.data() + colon;
+  const char* const end = text.data() + text.size();
+  if (auto [p, ec] = std::from_chars(text.data(), mid, r.start); ec != std::errc() || p != mid)
+    return std::nullopt;
+  if (auto [p, ec] = std::from_chars(mid + 1, end, r.end); ec != std::errc() || p != end)
+    return std::nullopt;
+  return r;
+}
+
 std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const ShardArgs& shard) {
   const ByteRange range = *parse_range(shard.range);
   auto source = open_input(path);
   if (!source) return nullptr;
-  if (source->compression() == io::Compression::Zstd && path != "-" && range.start > 0) {
+  // C:D from --zstd-frame (start: C, end: D); D = 0 when not given: list the frames.
+  const ByteRange given = parse_frame(shard.zstd_frame).value_or(ByteRange{});
+  if (source->compression() == io::Compression::Zstd && path != "-" && given.end > 0 &&
+      given.end <= range.start) {
+    // The frame that holds START, as `pgnkit index` found it (C:D, in parse_range's fields).
+    source = open_input_frame(path, given.start, given.end);
+    if (!source) return nullptr;
+  } else if (source->compression() == io::Compression::Zstd && path != "-" && range.start > 0) {
     // Decode from the frame that holds START (a file of many frames), not from the start.
     const auto frames = io::list_zstd_frames(path, nullptr, range.start);
     const auto frame = frames ? io::frame_holding(*frames, range.start) : std::nullopt;
@@ -66,6 +86,15 @@ void add_shard_options(CLI::App* cmd, ShardArgs& shard, bool summary_format, boo
       ->group("Shards");
   cmd->add_option("--base-line", shard.base_line, "The line of the shard's first byte")
       ->check(CLI::Range(std::uint32_t{1}, std::numeric_limits<std::uint32_t>::max()))
+      ->group("Shards");
+  cmd->add_option("--zstd-frame", shard.zstd_frame,
+                  "A .zst of many frames: the frame that holds START, as 'pgnkit index' gives it "
+                  "(frame_offset:frame_start); decodes nothing before it")
+      ->type_name("C:D")
+      ->check([](const std::string& v) {
+        return parse_frame(v) ? std::string() : "expected C:D, two byte offsets";
+      })
+      ->needs("--range")
       ->group("Shards");
   if (ids) {
     cmd->add_option("--base-id", shard.base_id,

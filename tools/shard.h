@@ -28,6 +28,10 @@ struct ShardArgs {
   // FEN/EPD ids count games across inputs (convert, select --to): the id of the shard's
   // first game; 0: --base-game (the shard is in the first input).
   std::uint64_t base_id = 0;
+  // "C:D" from `pgnkit index` (frame_offset:frame_start): in a zstd file of many frames, the
+  // frame that holds START begins at byte C of the file and at decompressed byte D, so the
+  // shard decodes from there without listing the frames before it. Empty: list them.
+  std::string zstd_frame;
 
   bool ranged() const { return !range.empty(); }
   bool ndjson_summary() const { return summary_format == "ndjson"; }
@@ -72,6 +76,9 @@ class RangeInput {
   std::uint64_t end_ = 0, game_base_ = 0;
   bool empty_ = false;
 };
+
+// "C:D": two byte offsets (as start and end); nullopt if malformed.
+std::optional<ByteRange> parse_frame(const std::string& text);
 
 // "START:END" with START <= END (END may be empty: to the end of the input); nullopt if
 // malformed.

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <memory>
+#include <vector>
 
 namespace pgnkit::io {
 namespace {
@@ -119,6 +120,96 @@ std::optional<ZstdFrameList> list_zstd_frames(const std::string& path, IoError* 
     pos += compressed;
   }
   return list;
+}
+
+bool zstd_frames_unsized(const std::string& path) {
+  MappedFile file;
+  if (!file.open(path, nullptr)) return false;
+  std::size_t content_frames = 0;
+  bool unsized = false;
+  for (std::size_t pos = 0; pos < file.size();) {
+    const char* frame = file.data() + pos;
+    const std::size_t compressed = ZSTD_findFrameCompressedSize(frame, file.size() - pos);
+    if (ZSTD_isError(compressed)) return false;
+    const unsigned long long size = ZSTD_getFrameContentSize(frame, compressed);
+    if (size == ZSTD_CONTENTSIZE_ERROR) return false;
+    if (size != 0) ++content_frames;  // 0: a skippable or empty frame
+    unsized |= size == ZSTD_CONTENTSIZE_UNKNOWN;
+    pos += compressed;
+  }
+  return unsized && content_frames > 1;
+}
+
+struct ZstdFrameReader::State {
+  MappedFile file;
+  std::unique_ptr<ZSTD_DCtx, DCtxDeleter> dctx;
+  std::vector<ZstdFrame> frames;
+  std::size_t pos = 0;              // where the next frame starts in the file
+  ZSTD_inBuffer in{nullptr, 0, 0};  // the frame being decoded, if in_frame
+  bool in_frame = false, failed = false;
+  std::uint64_t delivered = 0;
+};
+
+ZstdFrameReader::ZstdFrameReader(std::unique_ptr<State> state) : state_(std::move(state)) {}
+ZstdFrameReader::ZstdFrameReader(ZstdFrameReader&&) noexcept = default;
+ZstdFrameReader& ZstdFrameReader::operator=(ZstdFrameReader&&) noexcept = default;
+ZstdFrameReader::~ZstdFrameReader() = default;
+
+std::optional<ZstdFrameReader> ZstdFrameReader::open(const std::string& path, IoError* err) {
+  auto state = std::make_unique<State>();
+  if (!state->file.open(path, err)) return std::nullopt;
+  state->dctx.reset(ZSTD_createDCtx());
+  if (!state->dctx) {
+    if (err != nullptr) *err = IoError{IoErrorCode::ZstdInitFailed, 0, 0, nullptr};
+    return std::nullopt;
+  }
+  ZSTD_DCtx_setParameter(state->dctx.get(), ZSTD_d_windowLogMax, 31);
+  return ZstdFrameReader(std::move(state));
+}
+
+const std::vector<ZstdFrame>& ZstdFrameReader::frames() const {
+  return state_->frames;
+}
+bool ZstdFrameReader::failed() const {
+  return state_->failed;
+}
+
+std::size_t ZstdFrameReader::read(char* dst, std::size_t cap) {
+  State& s = *state_;
+  while (!s.failed) {
+    if (!s.in_frame) {
+      if (s.pos == s.file.size()) return 0;
+      const char* frame = s.file.data() + s.pos;
+      const std::size_t compressed = ZSTD_findFrameCompressedSize(frame, s.file.size() - s.pos);
+      const unsigned long long size = ZSTD_isError(compressed)
+                                          ? ZSTD_CONTENTSIZE_ERROR
+                                          : ZSTD_getFrameContentSize(frame, compressed);
+      if (size == ZSTD_CONTENTSIZE_ERROR) break;
+      if (size == 0) {  // skippable or empty: no content
+        s.pos += compressed;
+        continue;
+      }
+      ZSTD_DCtx_reset(s.dctx.get(), ZSTD_reset_session_only);
+      s.in = ZSTD_inBuffer{frame, compressed, 0};
+      s.in_frame = true;
+      s.frames.push_back(ZstdFrame{s.pos, s.delivered, 0});
+    }
+    ZSTD_outBuffer out{dst, cap, 0};
+    const std::size_t ret = ZSTD_decompressStream(s.dctx.get(), &out, &s.in);
+    if (ZSTD_isError(ret)) break;
+    s.delivered += out.pos;
+    s.frames.back().decompressed_size += out.pos;
+    if (ret == 0) {  // the frame is complete
+      s.in_frame = false;
+      s.pos += s.in.size;
+      if (s.frames.back().decompressed_size == 0) s.frames.pop_back();
+    } else if (s.in.pos == s.in.size && out.pos < out.size) {
+      break;  // cut short
+    }
+    if (out.pos > 0) return out.pos;
+  }
+  s.failed = true;
+  return 0;
 }
 
 std::optional<ZstdFrame> frame_holding(const ZstdFrameList& list, std::uint64_t offset) {

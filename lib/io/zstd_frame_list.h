@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,36 @@ struct ZstdFrameList {
 std::optional<ZstdFrameList> list_zstd_frames(
     const std::string& path, IoError* err = nullptr,
     std::uint64_t stop_at = std::numeric_limits<std::uint64_t>::max());
+
+// Whether the zstd file at `path` is of many frames of which some do not record their
+// content size (pzstd's output), so that listing them means decoding them. Walks the frame
+// and block headers only; false when the file cannot be mapped or its frames do not parse
+// to its end.
+bool zstd_frames_unsized(const std::string& path);
+
+// Decodes a zstd file frame by frame for a reader that needs the bytes and, in the same
+// pass, where each frame's content starts (`pgnkit index` of pzstd's output: listing the
+// frames first would decode them twice). frames() grows as decoding goes on: a frame is
+// listed before its first byte is delivered. On any error the reader stops and failed() is
+// true; the caller then reads the file the ordinary way, whose messages are the ones to give.
+class ZstdFrameReader {
+ public:
+  // nullopt when the file cannot be opened or mapped (*err says why, when given).
+  static std::optional<ZstdFrameReader> open(const std::string& path, IoError* err = nullptr);
+  ZstdFrameReader(ZstdFrameReader&&) noexcept;
+  ZstdFrameReader& operator=(ZstdFrameReader&&) noexcept;
+  ~ZstdFrameReader();
+
+  // Up to cap decompressed bytes into dst; 0 at the end or after an error.
+  std::size_t read(char* dst, std::size_t cap);
+  const std::vector<ZstdFrame>& frames() const;
+  bool failed() const;
+
+ private:
+  struct State;
+  explicit ZstdFrameReader(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
 
 // The last frame of `list` whose content starts at or before decompressed byte `offset`
 // (the frame a reader of that byte decodes from); nullopt for an empty list.

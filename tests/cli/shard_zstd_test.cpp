@@ -164,6 +164,54 @@ TEST_P(MultiFrameZstd, ALaterShardDoesNotDecodeTheFirstFrame) {
   }
 }
 
+// The frame that holds each shard's start, as index prints it ("frame_offset":C,
+// "frame_start":D), in plan order: the --zstd-frame C:D of that shard.
+std::vector<std::string> zstd_frame_args(const std::string& index_out) {
+  std::vector<std::string> args;
+  const auto number_after = [&](const std::string& key, std::size_t from) {
+    const std::size_t at = index_out.find("\"" + key + "\":", from) + key.size() + 3;
+    return index_out.substr(at, index_out.find_first_not_of("0123456789", at) - at);
+  };
+  for (std::size_t line = 0; line < index_out.size(); line = index_out.find('\n', line) + 1) {
+    if (index_out.find("\"frame_offset\":", line) > index_out.find('\n', line)) break;
+    args.push_back(" --zstd-frame " + number_after("frame_offset", line) + ":" +
+                   number_after("frame_start", line) + " ");
+  }
+  return args;
+}
+
+// With the frame index found (--zstd-frame), a later shard decodes nothing before its own
+// frame, whether or not the frames record their sizes: damage in the first frame does not
+// reach it, and the shards still concatenate to the one-run output.
+TEST_P(MultiFrameZstd, WithItsFrameALaterShardDecodesNothingBeforeIt) {
+  const std::vector<Shard> shards = plan(zst_, 4);
+  const std::vector<std::string> frames =
+      zstd_frame_args(pgnkit("index --shards 4 " + sh_quoted(zst_)).out);
+  ASSERT_GE(shards.size(), 3u);
+  ASSERT_EQ(frames.size(), shards.size());
+  EXPECT_EQ(frames.front().substr(frames.front().size() - 3), ":0 ");  // the first frame
+  const CommandRun whole = pgnkit("check --format ndjson " + sh_quoted(zst_));
+  std::string out;
+  for (std::size_t i = 0; i < shards.size(); ++i)
+    out +=
+        pgnkit("check --format ndjson" + range_args(shards[i]) + frames[i] + sh_quoted(zst_)).out;
+  EXPECT_EQ(out, whole.out);
+  std::string bytes = testing::read_file(zst_);
+  const std::string damaged = tmp_.file("damaged.pgn.zst", bytes);  // intact for now
+  const std::string last = range_args(shards.back()) + frames.back();
+  const std::string intact = pgnkit("check --format ndjson" + last + sh_quoted(damaged)).out;
+  bytes[GetParam() ? 200 : 212] ^= 0x55;  // inside the first frame's block
+  tmp_.file("damaged.pgn.zst", bytes);
+  ASSERT_EQ(pgnkit("check --format ndjson " + sh_quoted(damaged)).status, 2);
+  const CommandRun part = pgnkit("check --format ndjson" + last + sh_quoted(damaged));
+  EXPECT_NE(part.status, 2) << part.err;
+  EXPECT_EQ(part.out, intact);
+  // Not a frame start: refused with the reason.
+  const CommandRun wrong = pgnkit("check --range " + std::to_string(shards.back().start) +
+                                  ": --zstd-frame 1:1 " + sh_quoted(zst_));
+  EXPECT_EQ(wrong.status, 2);
+}
+
 INSTANTIATE_TEST_SUITE_P(ContentSize, MultiFrameZstd, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Sized" : "PzstdLike"; });
 

@@ -11,7 +11,17 @@ the summary's seconds and MB/s taken out, and the exit status:
     as three files and as one concatenated file: check and convert --to ndjson (written with
     -o by both, compared as files);
   - a worker killed in the middle of a shard (PGNKIT_DASK_KILL_ONCE): the shard runs again
-    on another worker and the output is still exact.
+    on another worker and the output is still exact;
+  - the options whose state crosses shards, each exact: status --summary (text, NDJSON),
+    check --max-errors (reached in one input of several, so later ones are not opened; at
+    once; with --strict; never reached), select --skip/--limit (limit only, both, skip only
+    with a missing file, with --count, past every game, with --to epd), and, where the
+    case needs it, that a shard was run again with its true share (--timings says so);
+  - annotate --in-place is refused with a message;
+  - .zst files of many frames (with and without content sizes), whose shards start at frame
+    starts and decode from their own frame (--zstd-frame).
+Most cases share one LocalCluster started here (--scheduler); a few, the big corpora and the
+killed worker run with --local 2, which starts its own.
 Exits 77 (CTest: skipped) with a message where dask.distributed is not installed.
 """
 
@@ -31,7 +41,8 @@ except ImportError:
     print("SKIP: dask.distributed is not installed (Debian package python3-distributed)")
     sys.exit(77)
 
-TIMING = re.compile(rb", [0-9.]+ s, [0-9.]+ MB/s")
+TIMING = re.compile(rb", [0-9.]+ s, [0-9.]+ MB/s|^pgnkit-dask timings: .*\n", re.M)
+RERUNS = re.compile(rb"shard runs \(([0-9]+) again\)")
 failures = []
 
 
@@ -67,6 +78,7 @@ def compare_files(name, one, dask, one_path, dask_path):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)  # a timed-out run still shows how far it got
     ap = argparse.ArgumentParser()
     ap.add_argument("--pgnkit", required=True)
     ap.add_argument("--driver", required=True)
@@ -74,6 +86,13 @@ def main():
     ap.add_argument("--shared", required=True)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="pgnkit-dask-test.")
+    try:
+        return run_all(a, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
+
+
+def run_all(a, tmp):
     fixtures = sorted(glob.glob(os.path.join(a.source, "tests/data/check/*.pgn")) +
                       glob.glob(os.path.join(a.source, "data/*.pgn")))
     joined = os.path.join(tmp, "joined.pgn")
@@ -102,6 +121,21 @@ def main():
         ("select, none selected", ["select", "--player", "Nobody Atall"], [joined], 3),
         ("annotate, fixtures", ["annotate", "--end-tags", "--fix-results"], files, 3),
     ]
+    # Multi-frame .zst of the joined fixtures (frames every 200 kB, mid-game too), with and
+    # without content sizes: shards start at frames, and run from their own (--zstd-frame).
+    parts = os.path.join(tmp, "parts")
+    os.mkdir(parts)
+    subprocess.run(["split", "-b", "200000", joined, os.path.join(parts, "p.")], check=True)
+    for flag, kind in (("--no-content-size", "unsized"), ("--content-size", "sized")):
+        zst = os.path.join(tmp, f"joined.{kind}.pgn.zst")
+        with open(zst, "wb") as out:
+            for part in sorted(glob.glob(os.path.join(parts, "p.*"))):
+                out.write(subprocess.run(["zstd", "-q", "-c", flag, part], capture_output=True,
+                                         check=True).stdout)
+        cases.append((f"check ndjson, a .zst of many frames ({kind})",
+                      ["check", "--format", "ndjson"], [zst], 5))
+        cases.append((f"convert ndjson, a .zst of many frames ({kind})",
+                      ["convert", "--to", "ndjson"], [zst, joined], 4))
     tricky = sorted(glob.glob(os.path.join(a.shared, "corpus/tricky/**/*.pgn"), recursive=True))
     if tricky:
         cases.append(("check ndjson, tricky corpus", ["check", "--format", "ndjson"], tricky, 2))
@@ -132,10 +166,61 @@ def main():
     else:
         print("SKIP-PART: no big corpora in", os.path.join(a.shared, "corpus"))
 
+    # Most cases share one LocalCluster of 2 processes (--scheduler: the cluster starts once,
+    # and the index pass runs on the workers); the --local ones start their own.
+    from dask.distributed import LocalCluster
+    import logging
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                           dashboard_address=":0", scheduler_kwargs={"dashboard": False},
+                           silence_logs=logging.CRITICAL)
+    shared = [sys.executable, a.driver, "--scheduler", cluster.scheduler_address,
+              "--pgnkit", a.pgnkit]
+    local_cases = {"check ndjson, fixtures + a missing file", "status csv, joined"}
     for name, command, inputs, shards in cases:
         one = run([a.pgnkit, *command, *inputs])
-        spread = run([*dask, "--shards", str(shards), *command, *inputs])
+        driver = dask if name in local_cases else shared
+        spread = run([*driver, "--shards", str(shards), *command, *inputs])
         compare(name, one, spread)
+
+    # Options whose state crosses shards: each case is exact, and the rerun path (a shard
+    # run again with its true share) is taken where the case says so.
+    few = fixtures[:3]  # none of them reaches 40 errors: the later inputs are read too
+    crossing = [
+        # (name, command, inputs, shards per file, reruns expected)
+        ("status --summary, fixtures + a missing file", ["status", "--summary"], files, 3, 0),
+        ("status --summary ndjson, joined", ["status", "--summary", "--format", "ndjson"],
+         [joined], 5, 0),
+        ("check --max-errors 5, fixtures (stops in an input, later ones not opened)",
+         ["check", "--format", "ndjson", "--max-errors", "5"], files, 4, 1),
+        ("check --max-errors 1, joined", ["check", "--max-errors", "1", "--color", "never"],
+         [joined], 6, 0),
+        ("check --max-errors 30 --strict, joined (warnings count)",
+         ["check", "--strict", "--format", "ndjson", "--max-errors", "30"], [joined], 6, 1),
+        ("check --max-errors 40, three fixtures (not reached)",
+         ["check", "--format", "ndjson", "--max-errors", "40"], few, 3, 0),
+        ("select --limit 3, fixtures", ["select", "--limit", "3"], files, 3, 0),
+        ("select --skip 40 --limit 25, joined", ["select", "--skip", "40", "--limit", "25"],
+         [joined], 8, 1),
+        ("select --skip 7, fixtures + a missing file", ["select", "--skip", "7"], files, 3, 1),
+        ("select --skip 30 --count, joined", ["select", "--skip", "30", "--count"], [joined], 6,
+         1),
+        ("select --skip 100000, joined (none left)", ["select", "--skip", "100000"], [joined],
+         4, 1),
+        ("select --result 1-0 --skip 3 --limit 9 --to epd, fixtures",
+         ["select", "--result", "1-0", "--skip", "3", "--limit", "9", "--to", "epd"], files, 3,
+         1),
+    ]
+    for name, command, inputs, shards, reruns in crossing:
+        one = run([a.pgnkit, *command, *inputs])
+        r = subprocess.run([*shared, "--timings", "--shards", str(shards), *command, *inputs],
+                           capture_output=True, check=False)
+        m = RERUNS.search(r.stderr)
+        compare(name, one, (r.returncode, r.stdout, TIMING.sub(b"", r.stderr)))
+        if reruns and (not m or int(m.group(1)) == 0):
+            print(f"FAILED {name}: no shard was run again (the exact path was not tested)")
+            failures.append(name + " (reruns)")
+    cases += [c[:4] for c in crossing]
+    cluster.close()
     for name, command, inputs, shards in written:
         one_path, dask_path = os.path.join(tmp, "one.out"), os.path.join(tmp, "dask.out")
         one = run([a.pgnkit, *command, "-o", one_path, *inputs])
@@ -158,11 +243,10 @@ def main():
         print("FAILED the kill hook did not run")
         failures.append("kill hook")
 
-    refused = run([*dask, "select", "--limit", "3", joined])
-    if refused[0] != 2 or b"--limit cannot be used" not in refused[2]:
-        print("FAILED select --limit is not refused:", refused[0], refused[2][-300:])
-        failures.append("select --limit refused")
-    shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
+    refused = run([*dask, "annotate", "--in-place", joined])
+    if refused[0] != 2 or b"--in-place cannot be used" not in refused[2]:
+        print("FAILED annotate --in-place is not refused:", refused[0], refused[2][-300:])
+        failures.append("annotate --in-place refused")
     print(f"{len(cases) + len(written) + 2 - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 

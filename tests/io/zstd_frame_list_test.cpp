@@ -110,6 +110,65 @@ TEST(ZstdFrames, ATruncatedLastFrameEndsTheListAndErrsWhereTheWholeReadDoes) {
   }
 }
 
+// ZstdFrameReader: one pass gives the bytes of an ordinary read and, as it goes, the frames
+// list_zstd_frames finds (by decoding the unsized ones to count).
+TEST(ZstdFrameReader, GivesTheBytesAndTheFramesOfTheTwoPassWay) {
+  TempDir dir;
+  const Parts p;
+  const std::string path = dir.file("multi.zst", p.file());
+  EXPECT_TRUE(zstd_frames_unsized(path));
+  const auto list = list_zstd_frames(path);
+  ASSERT_TRUE(list.has_value());
+  auto reader = ZstdFrameReader::open(path);
+  ASSERT_TRUE(reader.has_value());
+  std::string bytes;
+  std::vector<char> buf(777);  // not a divisor of any frame's size
+  for (std::size_t n; (n = reader->read(buf.data(), buf.size())) > 0;) {
+    bytes.append(buf.data(), n);
+    // Listed: exactly the frames whose content has begun to be delivered.
+    std::size_t begun = 0;
+    for (const ZstdFrame& f : list->frames) begun += f.decompressed_offset < bytes.size();
+    ASSERT_EQ(reader->frames().size(), begun) << bytes.size();
+  }
+  EXPECT_FALSE(reader->failed());
+  auto source = Source::open(path);
+  ASSERT_TRUE(source.has_value());
+  EXPECT_EQ(bytes, read_all(*source, 4096));
+  EXPECT_EQ(bytes, p.a + p.b + p.c);
+  ASSERT_EQ(reader->frames().size(), list->frames.size());
+  for (std::size_t i = 0; i < list->frames.size(); ++i) {
+    EXPECT_EQ(reader->frames()[i].compressed_offset, list->frames[i].compressed_offset) << i;
+    EXPECT_EQ(reader->frames()[i].decompressed_offset, list->frames[i].decompressed_offset) << i;
+    EXPECT_EQ(reader->frames()[i].decompressed_size, list->frames[i].decompressed_size) << i;
+  }
+}
+
+TEST(ZstdFrameReader, FailsOnATruncatedFrame) {
+  TempDir dir;
+  const Parts p;
+  const std::string whole = p.file();
+  const std::string path = dir.file("cut.zst", whole.substr(0, whole.size() - p.fc.size() / 2));
+  EXPECT_FALSE(zstd_frames_unsized(path));  // its frames do not parse to the end
+  auto reader = ZstdFrameReader::open(path);
+  ASSERT_TRUE(reader.has_value());
+  std::vector<char> buf(4096);
+  std::uint64_t total = 0;
+  for (std::size_t n; (n = reader->read(buf.data(), buf.size())) > 0;) total += n;
+  EXPECT_TRUE(reader->failed());
+  // The complete frames, what the cut one gave, then the failure.
+  EXPECT_GE(total, p.a.size() + p.b.size());
+  EXPECT_LT(total, p.a.size() + p.b.size() + p.c.size());
+}
+
+TEST(ZstdFrames, UnsizedOnlyWithManyFramesOneOfThemWithoutASize) {
+  TempDir dir;
+  const Parts p;
+  EXPECT_FALSE(zstd_frames_unsized(dir.file("sized.zst", p.fa + p.fc)));
+  EXPECT_FALSE(zstd_frames_unsized(dir.file("one.zst", compress_unsized(p.b))));
+  EXPECT_TRUE(zstd_frames_unsized(dir.file("two.zst", compress_unsized(p.b) + p.fa)));
+  EXPECT_FALSE(zstd_frames_unsized(dir.path() + "/missing.zst"));
+}
+
 TEST(ZstdFrames, NotAZstdFile) {
   TempDir dir;
   const auto list = list_zstd_frames(dir.file("plain.pgn", "[Event \"x\"]\n"));
