@@ -117,7 +117,8 @@ void Pipeline::merge_input(Lane& lane) {
     }
     const bool exact_end =
         slot->chunk.last || (r.stats.clean_end && slot->chunk.cut != Cut::Forced);
-    if (!exact_end) {
+    if (!exact_end || job_.needs_exact_read(stats_.totals, r.counters)) {
+      if (exact_end) ++stats_.exact_rereads;
       slot = continuation(lane, slot, true, error);
       continue;
     }

@@ -74,6 +74,14 @@ class Job {
   virtual bool needs_sequential(const Counters& /*before*/, const Counters& /*chunk*/) const {
     return false;
   }
+  // Whether this chunk's speculative result is unusable, though its end is clean, given the
+  // totals before it (select's --skip, which leaves out the first N selected games of the
+  // run): the chunk is then read again on the merger's thread by a continuation seeded with
+  // `before`, which hands back to the speculative results at the next chunk start where a
+  // game begins.
+  virtual bool needs_exact_read(const Counters& /*before*/, const Counters& /*chunk*/) const {
+    return false;
+  }
   // Whether to stop before the next input (check's --max-errors).
   virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
   // Whether the input holds one record per line (NDJSON): chunks then end at line feeds
@@ -112,12 +120,13 @@ struct RunStats {
   std::uint64_t games = 0;
   bool io_failed = false;  // an input could not be opened or read to its end
   // How the output was made: chunks merged speculatively, continuations run (boundary
-  // repairs), chunks they covered, inputs whose rest was read on one reader (needs_sequential),
-  // the splitter's fallback cuts (tag line, line start, forced), and the most inputs that
-  // were open and being split at the same time.
+  // repairs and needs_exact_read), chunks they covered, inputs whose rest was read on one
+  // reader (needs_sequential), the splitter's fallback cuts (tag line, line start, forced),
+  // and the most inputs that were open and being split at the same time.
   std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued_chunks = 0,
                 sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0,
                 open_inputs = 0;
+  std::uint64_t exact_rereads = 0;  // continuations for needs_exact_read (of `continuations`)
 };
 
 // Reads every input ("-" is stdin) through the pipeline, up to min(threads, 8) of them
