@@ -107,6 +107,7 @@ void Pipeline::merge_input(Lane& lane) {
   const std::shared_ptr<const Input> input = slot->input;
   std::optional<io::IoError> error;
   input_games_ = 0;
+  emitter_.input_begin(input->name);
   while (slot) {
     ensure_done(*slot);
     ChunkResult& r = slot->result;

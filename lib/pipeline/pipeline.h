@@ -98,6 +98,8 @@ class Emitter {
   virtual void out(std::string_view bytes) = 0;
   virtual void err(std::string_view bytes) = 0;
   virtual void open_failed(const std::string& path, const io::IoError& error) = 0;
+  // Before an input's first output (an input that could be opened).
+  virtual void input_begin(std::string_view /*name*/) {}
   // After an input's last output; error: why it could not be read to its end.
   virtual void input_end(std::string_view name, const std::optional<io::IoError>& error) = 0;
   // After each merged chunk: decompressed bytes and games merged so far (a progress line).
