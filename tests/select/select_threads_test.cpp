@@ -231,15 +231,20 @@ TEST_F(SelectThreads, BigCorpora) {
     const PipelineStats s =
         expect_same(dir, select({"--tag", "WhiteElo>=2000"}, {f.string()}), 512 * 1024, {2});
     EXPECT_GT(s.speculative, 20u) << name;
-    expect_same(dir, select({"--ends", "checkmate", "--to", "uci"}, {f.string()}), 512 * 1024, {2});
+    // A play filter: -j 1 and -j 2 compared here, the mates then counted as the lines of
+    // --to uci (one per game), plus the rest by --invert --count, against every game.
+    const std::vector<std::string> mates_args =
+        select({"--ends", "checkmate", "--to", "uci"}, {f.string()});
+    const CliRun mates = run(dir, mates_args, 1, 512 * 1024);
+    const CliRun mates2 = run(dir, mates_args, 2, 512 * 1024);
+    EXPECT_EQ(mates2.child.status, mates.child.status) << name;
+    EXPECT_TRUE(mates2.child.out == mates.child.out) << name << ": stdout differs";
+    EXPECT_EQ(mates2.err, mates.err) << name;
     const auto count = [&](std::vector<std::string> options) {
       options.insert(options.begin(), "--count");
       const CliRun r = run(dir, select(options, {f.string()}), 2, 512 * 1024);
       return std::stoull(r.child.out);
     };
-    // The mates, counted as the lines of --to uci (one per game), and the rest.
-    const CliRun mates =
-        run(dir, select({"--ends", "checkmate", "--to", "uci"}, {f.string()}), 2, 512 * 1024);
     const auto lines = static_cast<std::uint64_t>(
         std::count(mates.child.out.begin(), mates.child.out.end(), '\n'));
     EXPECT_GT(lines, 0u) << name;
