@@ -1,5 +1,6 @@
 #include "dedup_merge.h"
 
+#include "progress.h"
 #include "selected_output.h"
 #include "write/json.h"
 
@@ -54,6 +55,7 @@ void DedupMerge::game(const GameFrame& f) {
     return;
   }
   if (f.bytes_status != pgn::GameBytes::Status::Kept) {
+    progress_before_output();
     std::fprintf(stderr, "pgnkit dedup: %s: game %u: longer than %zu bytes, not written\n",
                  names_[file_].c_str(), me.number, pgn::GameBytes::kDefaultLimit);
     ++counts_.too_long;
@@ -68,6 +70,7 @@ void DedupMerge::game(const GameFrame& f) {
 
 void DedupMerge::out_of_memory(const dedup::Origin& at) {
   failed_ = true;
+  progress_before_output();
   std::fprintf(stderr,
                "pgnkit dedup: --max-memory %s exceeded: the tables of %zu distinct games "
                "and %zu prefixes would need %zu bytes, at %s game %u; stopped\n",
