@@ -52,8 +52,12 @@ int run_select(const SelectArgs& args) {
     std::fprintf(stderr, "pgnkit select: --range reads one input file\n");
     run.io_failed = true;
   } else {
+    // Tag filters alone, written as read: a game costs less than the pipeline's own copy of
+    // its bytes (one thread reads them at over 1 GB/s), so the default is one thread.
+    const bool tags_only = options.play.empty() && !options.diagnose && args.to.empty();
+    const unsigned threads = args.threads == 0 && tags_only ? 1 : args.threads;
     Progress progress(args.progress, input_bytes(args.files));
-    run = run_job(args.files, args.threads, job, out ? &*out : nullptr, &progress, &args.shard);
+    run = run_job(args.files, threads, job, out ? &*out : nullptr, &progress, &args.shard);
     progress.finish();
   }
   bool failed = run.io_failed;
@@ -116,7 +120,8 @@ void register_select(CLI::App& app, int& exit_code) {
       "  pgnkit select --player Carlsen --range 0:26048332 db.pgn   (a shard of `pgnkit index`)\n"
       "  pgnkit select -j 8 --tag 'WhiteElo>=2500' --limit 100 db.pgn.zst   (same bytes as -j 1)\n"
       "-j/--threads: every filter, --to, --skip and --limit on N threads, the output that of one\n"
-      "thread (--range reads its shard on one).\n"
+      "thread (--range reads its shard on one). Default: every core when a play filter, --to or\n"
+      "--verbose replays games; one thread for tag filters alone (faster than the pipeline).\n"
       "Exit status (as grep): 0 a game was selected, 1 none, 2 usage or I/O error (also a\n"
       "regex that hit its match limit, or a selected game over 32 MiB). See docs/select.md.");
   cmd->callback([args, &exit_code] { exit_code = run_select(*args); });

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pipeline/cli_compare.h"
@@ -201,6 +202,25 @@ TEST_F(SelectThreads, RegexLimitSaysItOnce) {
   EXPECT_EQ(r.child.status, 2);
   EXPECT_EQ(r.err.find("hit the match limit"), r.err.rfind("hit the match limit"));
   EXPECT_NE(r.err.find("game 1: regex"), std::string::npos) << r.err;
+}
+
+// Without -j: tag filters alone read on one thread, a play filter through the pipeline
+// (PGNKIT_PIPELINE_STATS prints its line only from the pipeline).
+TEST_F(SelectThreads, DefaultThreadsFollowTheFilters) {
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one CPU: the default is 1";
+  const std::string file = dir.file("g.pgn", games(1, 60));
+  const auto pipelined = [&](const std::vector<std::string>& options) {
+    const ChildRun r = testing::run_pgnkit(dir, select(options, {file}),
+                                           {"PGNKIT_CHUNK_SIZE=300", "PGNKIT_PIPELINE_STATS=1"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.err.find("pipeline: ") != std::string::npos;
+  };
+  EXPECT_FALSE(pipelined({"--result", "1-0"}));
+  EXPECT_FALSE(pipelined({"--tag", "Round<30", "--invert", "--count"}));
+  EXPECT_TRUE(pipelined({"--ends", "checkmate"}));
+  EXPECT_TRUE(pipelined({"--result", "1-0", "--to", "ndjson"}));
+  EXPECT_TRUE(pipelined({"--result", "1-0", "--verbose"}));
+  EXPECT_TRUE(pipelined({"--result", "1-0", "-j", "2"}));
 }
 
 TEST_F(SelectThreads, TrickyCorpus) {
