@@ -13,6 +13,9 @@
 #   status         status --format ndjson FILE.pgn
 #   convert        convert --to ndjson FILE.pgn
 #   check .zst     check --quiet FILE.pgn.zst (the decoder thread feeds the splitter)
+#   select tag     select --tag 'WhiteElo>=2000' FILE.pgn (a tag filter: movetext only scanned)
+#   select play    select --ends checkmate FILE.pgn (a play filter: every game replayed)
+#   dedup          dedup FILE.pgn (keys on the workers, the decisions on the merging thread)
 #   ref check      (only with PGNKIT_REF) the reference binary's check --quiet FILE.pgn
 #                  against this one's --threads 1: "--threads 1 is no slower than before"
 #
@@ -26,6 +29,7 @@
 #   PGNKIT_REF   an earlier pgnkit binary to compare --threads 1 against (optional)
 #   CORPUS       corpus directory (default ../shared/corpus); absent: nothing to measure
 #   RUNS         runs per measurement (default 3; --runs overrides)
+#   MODES        the modes to run, comma-separated (default: all of the above)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -98,8 +102,12 @@ for name in lichess otb engine; do
   pgn=$TMP/$name.pgn
   zstd -qdc "$zst" >"$pgn" || die "decompressing $zst failed"
   bytes=$(stat -c %s "$pgn")
-  modes=(check status convert "check .zst")
-  [[ -n $PGNKIT_REF ]] && modes+=("ref check")
+  if [[ -n ${MODES:-} ]]; then
+    IFS=, read -r -a modes <<<"$MODES"
+  else
+    modes=(check status convert "check .zst" "select tag" "select play" dedup)
+    [[ -n $PGNKIT_REF ]] && modes+=("ref check")
+  fi
   for mode in "${modes[@]}"; do
     case $mode in
       check) args=(check --quiet "$pgn") ;;
@@ -107,6 +115,10 @@ for name in lichess otb engine; do
       convert) args=(convert --to ndjson "$pgn") ;;
       "check .zst") args=(check --quiet "$zst") ;;
       "ref check") args=(check --quiet "$pgn") ;;
+      "select tag") args=(select --tag 'WhiteElo>=2000' "$pgn") ;;
+      "select play") args=(select --ends checkmate "$pgn") ;;
+      dedup) args=(dedup "$pgn") ;;
+      *) die "unknown mode '$mode'" ;;
     esac
     best1=9999 bestn=9999 rss=0
     for ((r = 0; r < RUNS; ++r)); do

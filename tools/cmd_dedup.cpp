@@ -1,5 +1,7 @@
 // pgnkit dedup: drop repeated games, keep the first of each (docs/dedup.md). The decisions are
-// lib/dedup's; this file reads the inputs, writes the kept games' raw bytes and the report.
+// lib/dedup's, made in input order by DedupMerge (dedup_merge.h) from what the reads of
+// DedupJob (dedup_job.h) found, on one thread or many; this file parses the options and runs
+// the passes.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -9,15 +11,12 @@
 
 #include "commands.h"
 #include "dedup/decider.h"
-#include "dedup/keyed.h"
-#include "dedup/seen_set.h"
+#include "dedup_job.h"
+#include "dedup_merge.h"
 #include "input.h"
 #include "io/sink.h"
-#include "pgn/game_bytes.h"
-#include "pgn/reader.h"
-#include "replay/record_builder.h"
-#include "selected_output.h"
-#include "write/json.h"
+#include "progress.h"
+#include "threads.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -31,6 +30,8 @@ struct DedupArgs {
   bool prefix = false;
   std::string keep = "first";
   std::string max_memory;
+  unsigned threads = 0;
+  ProgressMode progress = ProgressMode::Auto;
 };
 
 // "512M", "24G", "1000000": bytes (K, M, G, T are powers of 1024); nullopt when malformed.
@@ -55,208 +56,6 @@ std::optional<std::size_t> parse_size(const std::string& s) {
   else if (!unit.empty())
     return std::nullopt;
   return static_cast<std::size_t>(n) << shift;
-}
-
-struct Counts {
-  std::uint64_t games = 0, written = 0, dropped = 0, no_moves = 0, move_errors = 0, unsupported = 0,
-                too_long = 0;
-};
-
-class Deduper;
-using KeyedReplayer = dedup::Keyed<replay::ReadThroughReplayer>;
-
-// The pass over the inputs: decides each game (Deduper::decide) in ReplaySink::game_end, and
-// writes it, if kept, in end_game from its raw bytes.
-class DedupVisitor : public KeyedReplayer {
- public:
-  DedupVisitor(Deduper& deduper, replay::ReplaySink& sink, dedup::KeyOptions key_options,
-               replay::ReplayOptions replay_options)
-      : KeyedReplayer(std::move(key_options), sink, replay_options), deduper_(deduper) {}
-
-  void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
-  void before_buffer_moves() { raw_.before_buffer_moves(); }
-  void begin_game(const pgn::GameInfo& info);
-  void end_game(const pgn::EndInfo& info);
-
-  const pgn::GameInfo& where() const { return where_; }
-
- private:
-  Deduper& deduper_;
-  pgn::GameBytes raw_;
-  pgn::GameInfo where_;
-};
-
-class Deduper : public replay::ReplaySink {
- public:
-  Deduper(const DedupArgs& args, io::OutputSink* out, std::FILE* report, std::size_t limit)
-      : args_(args),
-        out_(out),
-        report_(report),
-        decider_(!args.prefix             ? dedup::Mode::Exact
-                 : args.keep == "longest" ? dedup::Mode::PrefixLongest
-                                          : dedup::Mode::PrefixFirst,
-                 limit) {}
-
-  void set_input(std::uint16_t index, std::string name, const DedupVisitor* visitor) {
-    file_ = index;
-    visitor_ = visitor;
-    if (names_.size() <= index) names_.resize(index + 1);
-    names_[index] = std::move(name);
-  }
-  // --keep longest: the first pass only learns; the second decides and writes.
-  void set_learning(bool on) {
-    learning_ = on;
-    if (!on) counts_ = {};  // the second pass counts again
-  }
-
-  // A move after the game ended (by mate, say) leaves the status at the ending: looked for here.
-  void problem(const replay::Problem& p) override {
-    move_error_ |= p.code == replay::ProblemCode::IllegalMove ||
-                   p.code == replay::ProblemCode::MoveAfterGameEnd;
-  }
-  void game_end(const replay::GameReport& r) override {
-    if (failed_) return;
-    ++counts_.games;
-    // Not compared, kept: no moves, a move error, an unsupported variant.
-    bool apart = true;
-    if (r.unsupported_variant) {
-      ++counts_.unsupported;
-    } else if (r.status == replay::GameStatus::Illegal || r.cut || move_error_) {
-      ++counts_.move_errors;
-    } else if (r.plies == 0) {
-      ++counts_.no_moves;
-    } else {
-      apart = false;
-    }
-    move_error_ = false;
-    if (apart) {
-      decision_ = {dedup::Verdict::Kept, {}};
-    } else {
-      decide();
-    }
-  }
-
-  // Called by the visitor after game_end with the game's bytes.
-  void finish_game(const pgn::GameBytes& raw) {
-    if (failed_ || learning_) return;
-    if (decision_.verdict != dedup::Verdict::Kept) {
-      ++counts_.dropped;
-      write_report();
-      return;
-    }
-    if (raw.status() != pgn::GameBytes::Status::Kept) {
-      std::fprintf(stderr, "pgnkit dedup: %s: game %llu: longer than %zu bytes, not written\n",
-                   names_[file_].c_str(), static_cast<unsigned long long>(origin().number),
-                   raw.limit());
-      ++counts_.too_long;
-      return;
-    }
-    // Games exactly as select writes them (selected_output.h): the raw bytes, then the line
-    // break that ends them and one blank line.
-    ++counts_.written;
-    const std::string_view bytes = raw.bytes();
-    out_->write(bytes);
-    out_->write(selected_game_tail(bytes));
-  }
-
-  bool failed() const { return failed_; }
-  bool learning() const { return learning_; }
-  const Counts& counts() const { return counts_; }
-  std::size_t table_bytes() const { return decider_.peak_bytes(); }
-
- private:
-  dedup::Origin origin() const {
-    const pgn::GameInfo& g = visitor_->where();
-    return {g.where.offset, static_cast<std::uint32_t>(g.number), file_, visitor_->plies()};
-  }
-
-  bool decide() {
-    const dedup::GameKey key = visitor_->key();
-    const std::span<const dedup::GameKey> plies =
-        args_.prefix ? std::span<const dedup::GameKey>(visitor_->prefix_keys())
-                     : std::span<const dedup::GameKey>(&key, 1);
-    if (learning_) {
-      if (!decider_.learn(plies, origin())) out_of_memory();
-      decision_ = {dedup::Verdict::Kept, {}};
-      return !failed_;
-    }
-    decision_ = decider_.decide(plies, origin());
-    if (decision_.verdict == dedup::Verdict::OutOfMemory) out_of_memory();
-    return !failed_;
-  }
-
-  void out_of_memory() {
-    failed_ = true;
-    std::fprintf(stderr,
-                 "pgnkit dedup: --max-memory %s exceeded: the tables of %zu distinct games "
-                 "and %zu prefixes would need %zu bytes, at %s game %u; stopped\n",
-                 args_.max_memory.c_str(), decider_.distinct(), decider_.prefixes(),
-                 decider_.needed_bytes(), names_[file_].c_str(), origin().number);
-  }
-
-  void write_report() {
-    if (!report_) return;
-    const dedup::Origin me = origin();
-    std::string line = "{\"file\":";
-    write::append_json_string(line, names_[me.file]);
-    line += ",\"input\":" + std::to_string(me.file) + ",\"game\":" + std::to_string(me.number) +
-            ",\"offset\":" + std::to_string(me.offset) + ",\"plies\":" + std::to_string(me.plies) +
-            ",\"reason\":\"";
-    line += decision_.verdict == dedup::Verdict::Same           ? "same"
-            : decision_.verdict == dedup::Verdict::KeptIsPrefix ? "kept_is_prefix"
-                                                                : "is_prefix";
-    line += "\",\"kept\":{\"file\":";
-    write::append_json_string(line, names_[decision_.kept.file]);
-    line += ",\"input\":" + std::to_string(decision_.kept.file) +
-            ",\"game\":" + std::to_string(decision_.kept.number) +
-            ",\"offset\":" + std::to_string(decision_.kept.offset) +
-            ",\"plies\":" + std::to_string(decision_.kept.plies) + "}}\n";
-    std::fwrite(line.data(), 1, line.size(), report_);
-  }
-
-  const DedupArgs& args_;
-  io::OutputSink* out_;
-  std::FILE* report_;
-  std::uint16_t file_ = 0;
-  std::vector<std::string> names_;
-  const DedupVisitor* visitor_ = nullptr;
-  dedup::Decider decider_;
-  dedup::Decision decision_{dedup::Verdict::Kept, {}};
-  Counts counts_;
-  bool learning_ = false;
-  bool failed_ = false;
-  bool move_error_ = false;  // in the game being read
-};
-
-void DedupVisitor::begin_game(const pgn::GameInfo& info) {
-  raw_.begin_game(info);
-  if (deduper_.learning()) raw_.drop();  // the first pass of --keep longest writes nothing
-  where_ = info;
-  KeyedReplayer::begin_game(info);
-}
-
-void DedupVisitor::end_game(const pgn::EndInfo& info) {
-  raw_.end_game(info);
-  KeyedReplayer::end_game(info);  // Deduper::game_end decides
-  deduper_.finish_game(raw_);
-}
-
-// One pass over every input; false when one could not be read (reported).
-bool read_inputs(const DedupArgs& args, Deduper& deduper) {
-  dedup::KeyOptions key_options;
-  key_options.same_tags = args.same_tags;
-  key_options.prefixes = args.prefix;
-  replay::ReplayOptions replay_options;
-  replay_options.variations = false;
-  replay_options.tag_checks = false;
-  replay_options.want_last_move = true;
-  std::uint16_t index = 0;
-  return !for_each_input(args.files, [&](io::Source& source) {
-    DedupVisitor visitor(deduper, deduper, key_options, replay_options);
-    deduper.set_input(index++, std::string(source.name()), &visitor);
-    pgn::read_pgn(source, visitor);
-    return !deduper.failed();
-  });
 }
 
 std::vector<std::string> split_commas(const std::string& list) {
@@ -305,15 +104,24 @@ int run_dedup(DedupArgs& args) {
     std::fprintf(stderr, "pgnkit dedup: %s: cannot create the report\n", args.report.c_str());
     return kExitUsage;
   }
-  Deduper deduper(args, &*out, report, limit);
+  const dedup::Mode mode = !args.prefix             ? dedup::Mode::Exact
+                           : args.keep == "longest" ? dedup::Mode::PrefixLongest
+                                                    : dedup::Mode::PrefixFirst;
+  DedupMerge merge(mode, *out, report, args.max_memory, limit);
+  dedup::KeyOptions key_options;
+  key_options.same_tags = args.same_tags;
+  key_options.prefixes = args.prefix;
   bool failed = false;
-  if (two_passes) {
-    deduper.set_learning(true);
-    failed |= !read_inputs(args, deduper);
-    deduper.set_learning(false);
-  }
-  failed |= !read_inputs(args, deduper);
-  const Deduper* run = &deduper;
+  Progress progress(args.progress, input_bytes(args.files) * (two_passes ? 2 : 1));
+  // One pass over every input; io_failed when one could not be read (reported).
+  const auto pass = [&](bool learning) {
+    merge.set_learning(learning);
+    const DedupJob job(key_options, learning, merge.failed());
+    return run_job(args.files, args.threads, job, &*out, &progress, nullptr, &merge).io_failed;
+  };
+  if (two_passes) failed |= pass(true);
+  failed |= pass(false);
+  progress.finish();
   failed |= !out->finish();
   if (out->error()) {
     std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
@@ -327,7 +135,7 @@ int run_dedup(DedupArgs& args) {
       failed = true;
     }
   }
-  const Counts& c = run->counts();
+  const DedupCounts& c = merge.counts();
   const std::uint64_t games = c.games;
   const std::uint64_t apart = c.no_moves + c.move_errors + c.unsupported;
   std::fprintf(stderr,
@@ -339,8 +147,8 @@ int run_dedup(DedupArgs& args) {
                static_cast<unsigned long long>(apart), static_cast<unsigned long long>(c.no_moves),
                static_cast<unsigned long long>(c.move_errors),
                static_cast<unsigned long long>(c.unsupported),
-               static_cast<unsigned long long>(c.dropped), run->table_bytes() >> 20);
-  if (failed || run->failed()) return kExitUsage;
+               static_cast<unsigned long long>(c.dropped), merge.table_bytes() >> 20);
+  if (failed || merge.failed()) return kExitUsage;
   return c.move_errors || c.too_long ? kExitProblems : kExitOk;
 }
 
@@ -367,6 +175,8 @@ void register_dedup(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"first", "longest"}));
   cmd->add_option("--max-memory", args->max_memory,
                   "Stop with an error (exit 2) before the tables pass SIZE (e.g. 512M, 8G)");
+  add_threads_option(cmd, args->threads);
+  add_progress_options(cmd, args->progress);
   cmd->footer(
       "Two games are the same when they start from the same position (its repetition key) and\n"
       "play the same main-line moves; variations, comments, NAGs, clocks and tags do not count.\n"
@@ -377,6 +187,9 @@ void register_dedup(CLI::App& app, int& exit_code) {
       "  pgnkit dedup merged.pgn -o unique.pgn\n"
       "  pgnkit dedup a.pgn b.pgn.zst --report dropped.ndjson -o unique.pgn.zst\n"
       "  pgnkit dedup --same-tags White,Black,Date --prefix --keep longest db.pgn -o clean.pgn\n"
+      "  pgnkit dedup -j 8 a.pgn.zst b.pgn.zst -o unique.pgn   (same bytes as -j 1)\n"
+      "-j/--threads: games are read, replayed and keyed on N threads; which stays is decided\n"
+      "in input order, as with one thread.\n"
       "Exit status: 0 done, 1 done but some games had move errors (kept), 2 usage, I/O error or\n"
       "--max-memory exceeded. See docs/dedup.md.");
   cmd->callback([args, &exit_code] { exit_code = run_dedup(*args); });

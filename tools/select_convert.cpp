@@ -9,11 +9,8 @@
 
 namespace pgnkit::tools {
 
-void SelectConverter::header() {
-  if (format_ != "csv") return;
-  text_.clear();
-  write::write_csv_header(std::vector<std::string>{}, text_);
-  out_.write(text_);
+void SelectConverter::header(std::string_view format, std::string& out) {
+  if (format == "csv") write::write_csv_header(std::vector<std::string>{}, out);
 }
 
 bool SelectConverter::canonical_san() const {
@@ -21,7 +18,6 @@ bool SelectConverter::canonical_san() const {
 }
 
 void SelectConverter::game(const replay::GameRecord& record) {
-  file_games_ = std::max(file_games_, record.number);
   if (!selected_) return;
   selected_ = false;
   const replay::GameRecord* g = &record;
@@ -36,10 +32,16 @@ void SelectConverter::game(const replay::GameRecord& record) {
   if (format_ == "uci") write::write_uci_line(*g, text_);
   if (format_ == "lan") write::write_lan_line(*g, text_);
   if (format_ == "fen" || format_ == "epd") {
-    write::write_positions(*g, {format_ == "epd", false, id_base_ + record.number}, text_);
+    id_at_.clear();
+    write::write_positions(*g, {format_ == "epd", false, 0, &id_at_}, text_);
+    holes_.clear();
+    for (const std::size_t at : id_at_)
+      holes_.push_back(pipeline::NumberHole{at, record.number, 0, pipeline::Scope::Run});
+    out_.append(text_, holes_);
+    return;
   }
   if (format_ == "csv") write::write_csv_row(*g, std::vector<std::string>{}, text_);
-  out_.write(text_);
+  out_.text().append(text_);
 }
 
 }  // namespace pgnkit::tools

@@ -2,14 +2,16 @@
 // options (docs/convert.md), so the output is what `pgnkit convert --to FORMAT` writes for
 // the same games, locations in its comments included. One reader feeds both the Selector
 // and a replay::RecordBuilder (SelectTee); the record of a game is written when the Selector
-// has selected it (SelectConverter).
+// has selected it (SelectConverter), into a read's pipeline::Output: EPD and FEN ids (game
+// numbers across the inputs) as Scope::Run holes, as convert writes them.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
-#include "io/sink.h"
+#include "pipeline/output.h"
 #include "replay/record_builder.h"
 #include "select/selector.h"
 
@@ -17,12 +19,10 @@ namespace pgnkit::tools {
 
 class SelectConverter : public replay::RecordSink {
  public:
-  SelectConverter(std::string format, io::OutputSink& out)
+  SelectConverter(std::string format, pipeline::Output& out)
       : format_(std::move(format)), out_(out) {}
-  void header();                                                      // the CSV header row
-  void set_file_base() { id_base_ += file_games_, file_games_ = 0; }  // a new input
-  // A shard (--range): the id of its first game minus 1, after its set_file_base().
-  void set_id_base(std::uint64_t base) { id_base_ = base; }
+  // The CSV header row (nothing for the other formats), for the start of the output.
+  static void header(std::string_view format, std::string& out);
   // The Selector's verdict on the game whose record comes next.
   void select_next(bool selected) { selected_ = selected; }
   void game(const replay::GameRecord& record) override;
@@ -30,11 +30,12 @@ class SelectConverter : public replay::RecordSink {
 
  private:
   std::string format_;
-  io::OutputSink& out_;
+  pipeline::Output& out_;
   bool selected_ = false;
-  std::uint64_t id_base_ = 0, file_games_ = 0;  // EPD ids: game numbers across inputs
   replay::GameRecord work_;
   std::string text_;
+  std::vector<std::size_t> id_at_;  // FEN, EPD: where the ids' game numbers go in text_
+  std::vector<pipeline::NumberHole> holes_;
 };
 
 // Feeds one reader's calls to the Selector and a RecordBuilder. What the Selector declines

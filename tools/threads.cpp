@@ -36,6 +36,9 @@ class StdioEmitter final : public pipeline::Emitter, public pipeline::Drain {
     if (progress_ != nullptr) progress_->before_output();
     std::fwrite(bytes.data(), 1, bytes.size(), stderr);
   }
+  void input_begin(std::string_view name) override {
+    if (hook_ != nullptr) hook_->input_begin(name);
+  }
   void progress(std::uint64_t /*bytes*/, std::uint64_t games) override {
     if (progress_ != nullptr) progress_->set_games(games);
   }
@@ -70,6 +73,7 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
   stats.io_failed = for_each_input(
       files,
       [&](io::Source& source) {
+        emitter.input_begin(source.name());
         pipeline::ChunkResult r;
         r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
         r.err.set_base(0, stats.games);
@@ -101,6 +105,7 @@ pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
     return stats;
   }
   const std::uint64_t game_base = in->game_base();
+  emitter.input_begin(source.name());
   pipeline::ChunkResult r;
   // Run-wide numbers (convert's EPD ids) count from the shard's id base (ShardArgs::id_base;
   // unsigned wrap-around gives id_base + relative whatever the two bases).

@@ -25,6 +25,8 @@ class MergeHook {
   virtual std::string_view out(std::string_view bytes) = 0;
   // Takes the job's err bytes, which then do not go to stderr.
   virtual void err(std::string_view bytes) = 0;
+  // Before the output of each input that could be opened, in order (dedup's input numbers).
+  virtual void input_begin(std::string_view /*name*/) {}
 
  protected:
   ~MergeHook() = default;

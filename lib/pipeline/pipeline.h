@@ -74,6 +74,14 @@ class Job {
   virtual bool needs_sequential(const Counters& /*before*/, const Counters& /*chunk*/) const {
     return false;
   }
+  // Whether this chunk's speculative result is unusable, though its end is clean, given the
+  // totals before it (select's --skip, which leaves out the first N selected games of the
+  // run): the chunk is then read again on the merger's thread by a continuation seeded with
+  // `before`, which hands back to the speculative results at the next chunk start where a
+  // game begins.
+  virtual bool needs_exact_read(const Counters& /*before*/, const Counters& /*chunk*/) const {
+    return false;
+  }
   // Whether to stop before the next input (check's --max-errors).
   virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
   // Whether the input holds one record per line (NDJSON): chunks then end at line feeds
@@ -90,6 +98,8 @@ class Emitter {
   virtual void out(std::string_view bytes) = 0;
   virtual void err(std::string_view bytes) = 0;
   virtual void open_failed(const std::string& path, const io::IoError& error) = 0;
+  // Before an input's first output (an input that could be opened).
+  virtual void input_begin(std::string_view /*name*/) {}
   // After an input's last output; error: why it could not be read to its end.
   virtual void input_end(std::string_view name, const std::optional<io::IoError>& error) = 0;
   // After each merged chunk: decompressed bytes and games merged so far (a progress line).
@@ -112,12 +122,13 @@ struct RunStats {
   std::uint64_t games = 0;
   bool io_failed = false;  // an input could not be opened or read to its end
   // How the output was made: chunks merged speculatively, continuations run (boundary
-  // repairs), chunks they covered, inputs whose rest was read on one reader (needs_sequential),
-  // the splitter's fallback cuts (tag line, line start, forced), and the most inputs that
-  // were open and being split at the same time.
+  // repairs and needs_exact_read), chunks they covered, inputs whose rest was read on one
+  // reader (needs_sequential), the splitter's fallback cuts (tag line, line start, forced),
+  // and the most inputs that were open and being split at the same time.
   std::uint64_t chunks = 0, speculative = 0, continuations = 0, continued_chunks = 0,
                 sequential_rests = 0, tag_line_cuts = 0, line_cuts = 0, forced_cuts = 0,
                 open_inputs = 0;
+  std::uint64_t exact_rereads = 0;  // continuations for needs_exact_read (of `continuations`)
 };
 
 // Reads every input ("-" is stdin) through the pipeline, up to min(threads, 8) of them

@@ -1,0 +1,140 @@
+// The merger, on the thread that called run(): the inputs in argument order, each one's
+// chunk results strictly in chunk order, game-number holes filled, a chunk after an unclean
+// end handed to a continuation (continuation.cpp).
+#include <mutex>
+
+#include "pipeline/pipeline_state.h"
+
+namespace pgnkit::pipeline::detail {
+namespace {
+
+void add(Counters& to, const Counters& from) {
+  for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
+}
+
+}  // namespace
+
+// The chunk after slot in lane (waits for its splitter); null when there is none.
+SlotPtr Pipeline::slot_after(Lane& lane, const Slot& slot) {
+  const std::uint64_t want = slot.index + 1;
+  std::unique_lock lock(m_);
+  const auto available = [&] { return !lane.slots.empty() && lane.slots.back()->index >= want; };
+  cv_.wait(lock, [&] { return stop_ || lane.split_done || available(); });
+  if (!available()) return nullptr;
+  // Near the front: the merger's next chunk, or the one after a continuation's current one.
+  for (const SlotPtr& s : lane.slots)
+    if (s->index == want) return s;
+  return nullptr;
+}
+
+// Releases lane's front slot (the merger is done with it).
+void Pipeline::pop_front(Lane& lane) {
+  {
+    std::lock_guard lock(m_);
+    Slot& slot = *lane.slots.front();
+    slot.cancelled = true;
+    const std::size_t bytes = slot.chunk.bytes.size() + 1;
+    lane.bytes -= bytes;
+    alive_bytes_ -= bytes;
+    lane.slots.pop_front();
+  }
+  cv_.notify_all();
+}
+
+void Pipeline::emit(ChunkResult& r, std::uint64_t base) {
+  if (!r.out.empty()) {
+    scratch_.clear();
+    fill_holes(scratch_, r.out.view(), r.out.holes(), base, earlier_games_);
+    emitter_.out(scratch_);
+  }
+  if (!r.err.empty()) {
+    scratch_.clear();
+    fill_holes(scratch_, r.err.view(), r.err.holes(), base, earlier_games_);
+    emitter_.err(scratch_);
+  }
+  r.out.clear();
+  r.err.clear();
+}
+
+// Drain: a continuation's output, numbers already final (Output::set_base).
+void Pipeline::flush(ChunkResult& r) {
+  emit(r, 0);
+}
+
+// The calling thread: the inputs in argument order, each one's results strictly in order.
+void Pipeline::merge() {
+  for (; front_ < lanes_.size(); advance()) {
+    Lane& lane = lanes_[front_];
+    {
+      std::unique_lock lock(m_);
+      cv_.wait(lock, [&] { return lane.open_error || !lane.slots.empty(); });
+    }
+    if (lane.open_error) {
+      emitter_.open_failed(lane.path, *lane.open_error);
+      stats_.io_failed = true;
+      continue;
+    }
+    merge_input(lane);
+    if (job_.stop_after_input(stats_.totals)) return;
+  }
+}
+
+// The merger moves on to the next input: it gets the budget of the input being merged.
+void Pipeline::advance() {
+  {
+    std::lock_guard lock(m_);
+    ++front_;
+  }
+  cv_.notify_all();
+}
+
+void Pipeline::account(const ChunkResult& r) {
+  add(stats_.totals, r.counters);
+  stats_.bytes += r.stats.bytes;
+  stats_.games += r.stats.games;
+  input_games_ += r.stats.games;
+  emitter_.progress(stats_.bytes, stats_.games);
+}
+
+SlotPtr Pipeline::front_slot(Lane& lane) {
+  std::lock_guard lock(m_);
+  return lane.slots.empty() ? nullptr : lane.slots.front();
+}
+
+// Every chunk of one input, from its first slot.
+void Pipeline::merge_input(Lane& lane) {
+  SlotPtr slot = front_slot(lane);
+  const std::shared_ptr<const Input> input = slot->input;
+  std::optional<io::IoError> error;
+  input_games_ = 0;
+  emitter_.input_begin(input->name);
+  while (slot) {
+    ensure_done(*slot);
+    ChunkResult& r = slot->result;
+    if (job_.needs_sequential(stats_.totals, r.counters)) {
+      ++stats_.sequential_rests;
+      continuation(lane, slot, false, error);
+      break;
+    }
+    const bool exact_end =
+        slot->chunk.last || (r.stats.clean_end && slot->chunk.cut != Cut::Forced);
+    if (!exact_end || job_.needs_exact_read(stats_.totals, r.counters)) {
+      if (exact_end) ++stats_.exact_rereads;
+      slot = continuation(lane, slot, true, error);
+      continue;
+    }
+    ++stats_.chunks;
+    ++stats_.speculative;
+    emit(r, input_games_);
+    account(r);
+    const bool last = slot->chunk.last;
+    if (last) error = slot->error;
+    pop_front(lane);
+    slot = last ? nullptr : slot_after(lane, *slot);  // the new front
+  }
+  if (error) stats_.io_failed = true;
+  earlier_games_ += input_games_;
+  emitter_.input_end(input->name, error);
+}
+
+}  // namespace pgnkit::pipeline::detail

@@ -1,0 +1,136 @@
+// Internal to lib/pipeline: the state that the splitter threads (split_lanes.cpp), the
+// workers (speculate.cpp), the merger (merge.cpp) and its boundary repairs (continuation.cpp)
+// share, and the one class whose members they are. pipeline.h has the contract; pipeline.cpp
+// starts and ends the threads.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/pipeline.h"
+#include "pipeline/splitter.h"
+
+namespace pgnkit::pipeline::detail {
+
+enum class SlotState : std::uint8_t { Pending, Running, Done };
+
+struct Input {
+  std::string path;  // as given
+  std::string name;  // io::Source::name()
+};
+
+// One chunk on its way from its input's splitter to the merger.
+struct Slot {
+  std::shared_ptr<const Input> input;
+  std::uint64_t index = 0;  // chunk number within the input
+  Chunk chunk;
+  std::optional<io::IoError> error;  // the last chunk's: the source's error
+  SlotState state = SlotState::Pending;
+  bool cancelled = false;  // released before a worker took it
+  ChunkResult result;
+  ChunkPool* pool = nullptr;  // where the chunk's buffer goes back to
+
+  Slot() = default;
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+  ~Slot() {
+    if (pool) pool->give(std::move(chunk.bytes));
+  }
+};
+using SlotPtr = std::shared_ptr<Slot>;
+
+// One input between its splitter thread and the merger. Guarded by Pipeline::m_.
+struct Lane {
+  std::string path;
+  // stdin, a pipe or a device: opened only once every earlier such input has been read to
+  // its end, as one thread would (two of them may be the same stream).
+  bool streamed = false;
+  std::optional<io::IoError> open_error;  // set: no chunk, the input could not be opened
+  // Lists, not deques: an empty list allocates nothing, and there is a Lane per argument.
+  std::list<SlotPtr> slots;  // consecutive chunk indices; the merger pops the front
+  std::list<SlotPtr> todo;   // slots no worker has taken yet
+  std::size_t bytes = 0;     // input bytes held by `slots`
+  bool split_done = false;   // the last chunk is pushed, or open_error is set
+};
+
+// Inputs opened and split at once, at most (each has a splitter thread and, for .zst, a
+// decoder thread with its window): about one per worker, so that several .zst inputs are
+// decoded in parallel, but bounded.
+constexpr unsigned kMaxOpenInputs = 8;
+
+// A continuation keeps the chunks its reader's buffer may still hold, plus this margin.
+constexpr std::size_t kKeepSlack = 1024;
+
+class Pipeline final : Drain {
+ public:
+  Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
+           const Settings& settings);
+  RunStats run();
+
+ private:
+  // Splitter threads (split_lanes.cpp).
+  void split();
+  bool may_open(std::size_t i) const;
+  bool has_room(const Lane& lane) const;
+  void split_lane(Lane& lane);
+  template <class Cutter>
+  void split_chunks(Lane& lane, const std::shared_ptr<const Input>& input, io::Source& source,
+                    Cutter& splitter);
+  bool push(Lane& lane, SlotPtr slot);
+
+  // Workers (speculate.cpp).
+  SlotPtr take();
+  void work();
+  void speculate(Slot& slot);
+  void ensure_done(Slot& slot);
+
+  // The merger (merge.cpp).
+  SlotPtr slot_after(Lane& lane, const Slot& slot);
+  void pop_front(Lane& lane);
+  void emit(ChunkResult& r, std::uint64_t base);
+  void flush(ChunkResult& r) override;
+  void merge();
+  void advance();
+  void account(const ChunkResult& r);
+  SlotPtr front_slot(Lane& lane);
+  void merge_input(Lane& lane);
+
+  // Boundary repairs, on the merger's thread (continuation.cpp).
+  SlotPtr continuation(Lane& lane, const SlotPtr& first, bool stop,
+                       std::optional<io::IoError>& error);
+  SlotPtr chunk_starting_at(const Lane& lane, const Slot& first, std::uint64_t offset);
+  void release_before(Lane& lane, const SlotPtr& cur, std::uint64_t limit);
+
+  const Job& job_;
+  Emitter& emitter_;
+  Settings settings_;
+  ChunkPool pool_;  // before the lanes and slots: a slot gives its buffer back when it goes
+  unsigned open_limit_ = 1;
+  std::size_t budget_ = 0;        // input bytes of the input being merged
+  std::size_t ahead_budget_ = 0;  // input bytes of the inputs after it, together
+
+  std::mutex m_;
+  std::condition_variable cv_;  // every change of the state below; waiters re-check
+  std::vector<Lane> lanes_;     // one per input, in argument order
+  std::size_t front_ = 0;       // the lane being merged; those before it are done
+  std::size_t next_lane_ = 0;   // the next lane a splitter thread opens
+  std::size_t splitters_running_ = 0;
+  std::size_t open_now_ = 0;     // lanes being split
+  std::size_t alive_bytes_ = 0;  // input bytes held by every lane's slots
+  bool stop_ = false;
+
+  // The merger's own.
+  RunStats stats_;
+  std::uint64_t input_games_ = 0;    // games merged from the current input
+  std::uint64_t earlier_games_ = 0;  // games of the inputs before it (Scope::Run numbers)
+  std::string scratch_;
+};
+
+}  // namespace pgnkit::pipeline::detail

@@ -1,0 +1,134 @@
+#include "dedup_job.h"
+
+#include <cstring>
+
+#include "pgn/reader.h"
+#include "replay/record_builder.h"
+
+namespace pgnkit::tools {
+namespace {
+
+constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
+
+template <class T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+template <class T>
+bool get(std::string_view& in, T& v) {
+  if (in.size() < sizeof v) return false;
+  std::memcpy(&v, in.data(), sizeof v);
+  in.remove_prefix(sizeof v);
+  return true;
+}
+
+using KeyedReplayer = dedup::Keyed<replay::ReadThroughReplayer>;
+
+// Each game's frame into the read's result, from the replayer's report and the visitor's keys.
+class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
+ public:
+  FrameVisitor(const dedup::KeyOptions& key_options, const replay::ReplayOptions& replay_options,
+               bool learning, pipeline::ChunkResult& result, pipeline::Drain* drain)
+      : KeyedReplayer(key_options, static_cast<replay::ReplaySink&>(*this), replay_options),
+        prefixes_(key_options.prefixes),
+        learning_(learning),
+        result_(result),
+        drain_(drain) {}
+
+  void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
+  void before_buffer_moves() { raw_.before_buffer_moves(); }
+  void begin_game(const pgn::GameInfo& info) {
+    raw_.begin_game(info);
+    if (learning_) raw_.drop();  // the first pass of --keep longest writes nothing
+    where_ = info;
+    KeyedReplayer::begin_game(info);
+  }
+  void end_game(const pgn::EndInfo& info) {
+    raw_.end_game(info);
+    KeyedReplayer::end_game(info);  // game_end: the kind
+    frame_.number = where_.number;
+    frame_.offset = where_.where.offset;
+    frame_.plies = plies();
+    key_ = key();
+    frame_.keys = prefixes_ ? std::span<const dedup::GameKey>(prefix_keys())
+                            : std::span<const dedup::GameKey>(&key_, 1);
+    frame_.bytes_status = raw_.status();
+    frame_.bytes = raw_.status() == pgn::GameBytes::Status::Kept ? raw_.bytes() : "";
+    append_frame(result_.out, frame_);
+    if (drain_ && result_.out.size() >= kDrainBytes) drain_->flush(result_);
+  }
+
+ private:
+  // A move after the game ended (by mate, say) leaves the status at the ending: looked for here.
+  void problem(const replay::Problem& p) override {
+    move_error_ |= p.code == replay::ProblemCode::IllegalMove ||
+                   p.code == replay::ProblemCode::MoveAfterGameEnd;
+  }
+  void game_end(const replay::GameReport& r) override {
+    using Kind = GameFrame::Kind;
+    frame_.kind = r.unsupported_variant ? Kind::Unsupported
+                  : r.status == replay::GameStatus::Illegal || r.cut || move_error_
+                      ? Kind::MoveErrors
+                  : r.plies == 0 ? Kind::NoMoves
+                                 : Kind::Compared;
+    move_error_ = false;
+  }
+
+  const bool prefixes_;
+  const bool learning_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
+  pgn::GameBytes raw_;
+  pgn::GameInfo where_;
+  GameFrame frame_;
+  dedup::GameKey key_;
+  bool move_error_ = false;  // in the game being read
+};
+
+}  // namespace
+
+void append_frame(pipeline::Output& out, const GameFrame& f) {
+  out.game_number(f.number, 1);  // the digits, then one space
+  std::string& t = out.text();
+  put(t, f.kind);
+  put(t, f.bytes_status);
+  put(t, f.offset);
+  put(t, f.plies);
+  put(t, static_cast<std::uint64_t>(f.keys.size()));
+  t.append(reinterpret_cast<const char*>(f.keys.data()), f.keys.size() * sizeof(dedup::GameKey));
+  put(t, static_cast<std::uint64_t>(f.bytes.size()));
+  t.append(f.bytes);
+}
+
+bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys) {
+  const std::size_t space = in.find(' ');
+  if (space == std::string_view::npos) return false;
+  f.number = 0;
+  for (const char c : in.substr(0, space))
+    f.number = f.number * 10 + static_cast<unsigned>(c - '0');
+  in.remove_prefix(space + 1);
+  std::uint64_t n = 0;
+  if (!get(in, f.kind) || !get(in, f.bytes_status) || !get(in, f.offset) || !get(in, f.plies) ||
+      !get(in, n) || in.size() / sizeof(dedup::GameKey) < n)
+    return false;
+  keys.resize(n);
+  std::memcpy(keys.data(), in.data(), n * sizeof(dedup::GameKey));
+  in.remove_prefix(n * sizeof(dedup::GameKey));
+  f.keys = keys;
+  if (!get(in, n) || in.size() < n) return false;
+  f.bytes = in.substr(0, n);
+  in.remove_prefix(n);
+  return true;
+}
+
+void DedupJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
+  replay::ReplayOptions replay_options;
+  replay_options.variations = false;
+  replay_options.tag_checks = false;
+  replay_options.want_last_move = true;
+  FrameVisitor visitor(key_options_, replay_options, learning_, result, read.drain);
+  result.stats = pgn::read_pgn(read.source, visitor, read.options);
+}
+
+}  // namespace pgnkit::tools
