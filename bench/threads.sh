@@ -69,6 +69,10 @@ fi
 "$PGNKIT" check --help | grep -- '--threads' >/dev/null || die "$PGNKIT has no --threads option"
 PGNKIT_REF=${PGNKIT_REF:-}
 [[ -z $PGNKIT_REF || -x $PGNKIT_REF ]] || die "PGNKIT_REF '$PGNKIT_REF' is not executable"
+REF_ONE_THREAD=()
+if [[ -n $PGNKIT_REF ]] && "$PGNKIT_REF" check --help 2>/dev/null | grep -- '--threads' >/dev/null; then
+  REF_ONE_THREAD=(--threads 1)
+fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pgnkit-threads.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -123,8 +127,9 @@ for name in lichess otb engine; do
     best1=9999 bestn=9999 rss=0
     for ((r = 0; r < RUNS; ++r)); do
       if [[ $mode == "ref check" ]]; then
-        # The reference has no --threads: its one thread against this binary's one thread.
-        run_once a "$PGNKIT_REF" "${args[@]}"
+        # The reference's one thread against this binary's one thread (a reference with
+        # --threads would default to every core).
+        run_once a "$PGNKIT_REF" "${args[0]}" "${REF_ONE_THREAD[@]}" "${args[@]:1}"
         s1=$SECS
         run_once b "$PGNKIT" "${args[0]}" --threads 1 "${args[@]:1}"
         sn=$SECS
