@@ -67,14 +67,7 @@ void expect_same_dedup(const TempDir& dir, const std::vector<std::string>& optio
   }
 }
 
-class DedupThreads : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_TRUE(dir.ok());
-    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
-  }
-  TempDir dir;
-};
+class DedupThreads : public pipeline_cli::CliThreadsTest {};
 
 // Twelve lines of play; line k is the first k + 1 moves of the longest, so with --prefix
 // every line is a prefix of the next.
@@ -168,11 +161,8 @@ TEST_F(DedupThreads, MaxMemoryStopsWhereOneThreadStops) {
 }
 
 TEST_F(DedupThreads, TrickyCorpus) {
-  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
+  if (!fs::exists(tricky_root())) GTEST_SKIP() << tricky_root() << " is absent";
+  const std::vector<std::string> files = tricky_files();
   ASSERT_FALSE(files.empty());
   for (const std::string& f : files) expect_same_dedup(dir, {"--prefix"}, {f}, 256, {2, 8});
   // All of them at once: copies across inputs.

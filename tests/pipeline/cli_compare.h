@@ -47,6 +47,29 @@ inline std::vector<std::string> pgn_fixtures() {
   return files;
 }
 
+// ../shared/corpus/tricky, and its game files (not its .txt notes), sorted; a test skips
+// where the directory is absent.
+inline std::filesystem::path tricky_root() {
+  return std::filesystem::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
+}
+inline std::vector<std::string> tricky_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(tricky_root()))
+    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The fixture of the threads tests: a temporary directory, and the built pgnkit to run.
+class CliThreadsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(dir.ok());
+    ASSERT_TRUE(std::filesystem::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
+  }
+  TempDir dir;
+};
+
 inline CliRun run(const TempDir& dir, std::vector<std::string> args, unsigned threads,
                   std::size_t chunk, const ChildIo& io = {}) {
   args.insert(args.begin() + 1, {"-j", std::to_string(threads)});

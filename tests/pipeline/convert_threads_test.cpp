@@ -44,14 +44,7 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
-class ConvertThreads : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_TRUE(dir.ok());
-    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
-  }
-  TempDir dir;
-};
+class ConvertThreads : public pipeline_cli::CliThreadsTest {};
 
 TEST_F(ConvertThreads, FenAndEpdOnEveryFixture) {
   const std::vector<std::string> files = pgn_fixtures();
@@ -151,12 +144,8 @@ TEST_F(ConvertThreads, FromNdjsonGivesTheOneThreadOutput) {
 
 // The shared corpus's tricky files through FEN and EPD.
 TEST_F(ConvertThreads, TrickyCorpusToFenAndEpd) {
-  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
+  if (!fs::exists(tricky_root())) GTEST_SKIP() << tricky_root() << " is absent";
+  const std::vector<std::string> files = tricky_files();
   ASSERT_FALSE(files.empty());
   for (const char* to : {"fen", "epd"}) {
     std::vector<std::string> args = {"convert", "--to", to};

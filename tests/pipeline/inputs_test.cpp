@@ -25,14 +25,7 @@ std::string repeated(const std::string& path, int times) {
   return out;
 }
 
-class SeveralInputs : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_TRUE(dir.ok());
-    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
-  }
-  TempDir dir;
-};
+class SeveralInputs : public pipeline_cli::CliThreadsTest {};
 
 TEST_F(SeveralInputs, MixedZstdAndPlainGiveTheOneThreadOutput) {
   const std::string sample = PGNKIT_SOURCE_DIR "/data/sample.pgn";

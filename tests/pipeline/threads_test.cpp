@@ -56,14 +56,7 @@ PipelineStats expect_same_everywhere(const TempDir& dir, const std::string& file
   return sum;
 }
 
-class Threads : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_TRUE(dir.ok());
-    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
-  }
-  TempDir dir;
-};
+class Threads : public pipeline_cli::CliThreadsTest {};
 
 TEST_F(Threads, EveryFixtureGivesTheOneThreadOutput) {
   const std::vector<std::string> files = pgn_fixtures();
@@ -79,11 +72,8 @@ TEST_F(Threads, EveryFixtureGivesTheOneThreadOutput) {
 }
 
 TEST_F(Threads, TrickyCorpus) {
-  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
+  if (!fs::exists(tricky_root())) GTEST_SKIP() << tricky_root() << " is absent";
+  const std::vector<std::string> files = tricky_files();
   for (const std::string& f : files) {
     for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "ndjson"},
                                           std::vector<std::string>{"status", "--format", "csv"}}) {

@@ -33,12 +33,8 @@ const std::vector<std::vector<std::string>> kSelections = {
     {"--eco", "A00-C99", "--eco-classify", "--skip", "3", "--limit", "7"},
 };
 
-class SelectThreads : public ::testing::Test {
+class SelectThreads : public pipeline_cli::CliThreadsTest {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(dir.ok());
-    ASSERT_TRUE(fs::exists(PGNKIT_BINARY)) << PGNKIT_BINARY;
-  }
   std::vector<std::string> select(const std::vector<std::string>& options,
                                   const std::vector<std::string>& files) const {
     std::vector<std::string> args = {"select"};
@@ -46,7 +42,6 @@ class SelectThreads : public ::testing::Test {
     args.insert(args.end(), files.begin(), files.end());
     return args;
   }
-  TempDir dir;
 };
 
 // Game i of a generated input: Round i, a result of 1-0 for every third game, a checkmate
@@ -224,11 +219,8 @@ TEST_F(SelectThreads, DefaultThreadsFollowTheFilters) {
 }
 
 TEST_F(SelectThreads, TrickyCorpus) {
-  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!fs::exists(root)) GTEST_SKIP() << root << " is absent";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() != ".txt") files.push_back(e.path().string());
+  if (!fs::exists(tricky_root())) GTEST_SKIP() << tricky_root() << " is absent";
+  const std::vector<std::string> files = tricky_files();
   ASSERT_FALSE(files.empty());
   for (const std::string& f : files) {
     for (const std::vector<std::string>& s :
