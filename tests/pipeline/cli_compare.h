@@ -60,6 +60,18 @@ inline std::vector<std::string> tricky_files() {
   return files;
 }
 
+// The big corpora of ../shared/corpus that are present (lichess, otb, engine, as .zst), in
+// that order; a test skips when none is.
+inline std::filesystem::path corpus_root() {
+  return std::filesystem::path(PGNKIT_SHARED_DIR) / "corpus";
+}
+inline std::vector<std::filesystem::path> big_corpora() {
+  std::vector<std::filesystem::path> found;
+  for (const char* name : {"lichess.pgn.zst", "otb.pgn.zst", "engine.pgn.zst"})
+    if (std::filesystem::exists(corpus_root() / name)) found.push_back(corpus_root() / name);
+  return found;
+}
+
 // The fixture of the threads tests: a temporary directory, and the built pgnkit to run.
 class CliThreadsTest : public ::testing::Test {
  protected:

@@ -234,12 +234,10 @@ TEST_F(SelectThreads, TrickyCorpus) {
 // The shared corpora straight from .zst at the default chunk size: a tag filter and a play
 // filter, each with its --invert, whose counts add up to every game.
 TEST_F(SelectThreads, BigCorpora) {
-  const fs::path root = fs::path(PGNKIT_SHARED_DIR) / "corpus";
-  std::size_t found = 0;
-  for (const char* name : {"lichess.pgn.zst", "otb.pgn.zst", "engine.pgn.zst"}) {
-    const fs::path f = root / name;
-    if (!fs::exists(f)) continue;
-    ++found;
+  const std::vector<fs::path> corpora = big_corpora();
+  if (corpora.empty()) GTEST_SKIP() << corpus_root() << ": no corpus";
+  for (const fs::path& f : corpora) {
+    const std::string name = f.filename().string();
     const PipelineStats s =
         expect_same(dir, select({"--tag", "WhiteElo>=2000"}, {f.string()}), 512 * 1024, {2});
     EXPECT_GT(s.speculative, 20u) << name;
@@ -262,7 +260,6 @@ TEST_F(SelectThreads, BigCorpora) {
     EXPECT_GT(lines, 0u) << name;
     EXPECT_EQ(lines + count({"--ends", "checkmate", "--invert"}), count({})) << name;
   }
-  if (found == 0) GTEST_SKIP() << root << ": no corpus";
 }
 
 }  // namespace
