@@ -41,17 +41,18 @@ void Pipeline::pop_front(Lane& lane) {
   cv_.notify_all();
 }
 
+// o's bytes with its holes filled; without holes (convert's NDJSON, PGN) its own bytes, not
+// a copy.
+std::string_view Pipeline::filled(const Output& o, std::uint64_t base) {
+  if (o.holes().empty()) return o.view();
+  scratch_.clear();
+  fill_holes(scratch_, o.view(), o.holes(), base, earlier_games_);
+  return scratch_;
+}
+
 void Pipeline::emit(ChunkResult& r, std::uint64_t base) {
-  if (!r.out.empty()) {
-    scratch_.clear();
-    fill_holes(scratch_, r.out.view(), r.out.holes(), base, earlier_games_);
-    emitter_.out(scratch_);
-  }
-  if (!r.err.empty()) {
-    scratch_.clear();
-    fill_holes(scratch_, r.err.view(), r.err.holes(), base, earlier_games_);
-    emitter_.err(scratch_);
-  }
+  if (!r.out.empty()) emitter_.out(filled(r.out, base));
+  if (!r.err.empty()) emitter_.err(filled(r.err, base));
   r.out.clear();
   r.err.clear();
 }

@@ -62,6 +62,16 @@ class Output {
     text_.clear();
     holes_.clear();
   }
+  // Empties it and forgets set_base(), keeping its memory: an Output reused for another read.
+  void reset() {
+    clear();
+    base_ = earlier_ = 0;
+    direct_ = false;
+  }
+  // The memory held (text and holes), for a pool that bounds what it keeps.
+  std::size_t capacity_bytes() const {
+    return text_.capacity() + holes_.capacity() * sizeof(NumberHole);
+  }
 
  private:
   std::string text_;

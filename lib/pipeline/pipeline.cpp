@@ -24,12 +24,32 @@ bool streamed_input(const std::string& path) {
 
 }  // namespace
 
+void OutputPool::take(ChunkResult& into) {
+  std::lock_guard lock(m_);
+  if (free_.empty()) return;
+  into.out = std::move(free_.back().first);
+  into.err = std::move(free_.back().second);
+  free_.pop_back();
+}
+
+void OutputPool::give(ChunkResult& from) {
+  if (from.out.capacity_bytes() + from.err.capacity_bytes() > max_bytes_) return;
+  from.out.reset();
+  from.err.reset();
+  std::lock_guard lock(m_);
+  if (free_.size() < limit_) free_.emplace_back(std::move(from.out), std::move(from.err));
+}
+
 Pipeline::Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
                    const Settings& settings)
     : job_(job),
       emitter_(emitter),
       settings_(settings),
       pool_(2 * std::size_t{std::max(1u, settings.threads)} + 8),
+      // An output of up to 8 chunk sizes is kept (NDJSON is about twice its PGN; a forced cut
+      // makes a chunk up to 4 times the target): a rare bigger one is freed.
+      outputs_(2 * std::size_t{std::max(1u, settings.threads)} + 8,
+               8 * std::max<std::size_t>(settings.chunk_size, 64)),
       lanes_(paths.size()) {
   for (std::size_t i = 0; i < paths.size(); ++i) {
     lanes_[i].path = paths[i];

@@ -12,6 +12,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pipeline/pipeline.h"
@@ -26,6 +28,22 @@ struct Input {
   std::string name;  // io::Source::name()
 };
 
+// Chunk outputs handed back once the merger has written them, for a later chunk's read: an
+// output grown from nothing for every chunk reallocates its way up (copying, and touching
+// fresh pages) again and again, which cost convert's workers more than the writing itself.
+// Thread-safe; keeps at most `limit` pairs, none over `max_bytes`.
+class OutputPool {
+ public:
+  OutputPool(std::size_t limit, std::size_t max_bytes) : limit_(limit), max_bytes_(max_bytes) {}
+  void take(ChunkResult& into);  // into's outputs (empty) get pooled memory, if any
+  void give(ChunkResult& from);  // takes from's outputs' memory
+
+ private:
+  std::mutex m_;
+  std::vector<std::pair<Output, Output>> free_;
+  std::size_t limit_, max_bytes_;
+};
+
 // One chunk on its way from its input's splitter to the merger.
 struct Slot {
   std::shared_ptr<const Input> input;
@@ -35,13 +53,15 @@ struct Slot {
   SlotState state = SlotState::Pending;
   bool cancelled = false;  // released before a worker took it
   ChunkResult result;
-  ChunkPool* pool = nullptr;  // where the chunk's buffer goes back to
+  ChunkPool* pool = nullptr;      // where the chunk's buffer goes back to
+  OutputPool* outputs = nullptr;  // where the result's output memory goes back to
 
   Slot() = default;
   Slot(const Slot&) = delete;
   Slot& operator=(const Slot&) = delete;
   ~Slot() {
     if (pool) pool->give(std::move(chunk.bytes));
+    if (outputs) outputs->give(result);
   }
 };
 using SlotPtr = std::shared_ptr<Slot>;
@@ -94,6 +114,7 @@ class Pipeline final : Drain {
   // The merger (merge.cpp).
   SlotPtr slot_after(Lane& lane, const Slot& slot);
   void pop_front(Lane& lane);
+  std::string_view filled(const Output& o, std::uint64_t base);
   void emit(ChunkResult& r, std::uint64_t base);
   void flush(ChunkResult& r) override;
   void merge();
@@ -111,7 +132,8 @@ class Pipeline final : Drain {
   const Job& job_;
   Emitter& emitter_;
   Settings settings_;
-  ChunkPool pool_;  // before the lanes and slots: a slot gives its buffer back when it goes
+  ChunkPool pool_;      // before the lanes and slots: a slot gives its buffer back when it goes
+  OutputPool outputs_;  // likewise its output's memory
   unsigned open_limit_ = 1;
   std::size_t budget_ = 0;        // input bytes of the input being merged
   std::size_t ahead_budget_ = 0;  // input bytes of the inputs after it, together

@@ -90,6 +90,8 @@ void Pipeline::split_chunks(Lane& lane, const std::shared_ptr<const Input>& inpu
     slot->input = input;
     slot->index = index;
     slot->pool = &pool_;
+    slot->outputs = &outputs_;
+    outputs_.take(slot->result);
     splitter.next(slot->chunk);
     if (slot->chunk.last) slot->error = source.error();
     const bool last = slot->chunk.last;
