@@ -7,7 +7,8 @@
 # at N threads, their ratio (the speed-up: t1 / tN), the MB/s at N threads (decompressed
 # bytes over seconds), and the peak RSS at N threads (/usr/bin/time %M, the highest of the
 # runs). The outputs of the two runs are compared byte for byte (stdout; stderr without the
-# summary's seconds and MB/s): a difference is a failure, whatever the speed.
+# summary's seconds and MB/s; split's pieces, file by file): a difference is a failure,
+# whatever the speed.
 #
 #   check          check --quiet FILE.pgn
 #   status         status --format ndjson FILE.pgn
@@ -16,6 +17,8 @@
 #   select tag     select --tag 'WhiteElo>=2000' FILE.pgn (a tag filter: movetext only scanned)
 #   select play    select --ends checkmate FILE.pgn (a play filter: every game replayed)
 #   dedup          dedup FILE.pgn (keys on the workers, the decisions on the merging thread)
+#   split games    split --games 10000 FILE.pgn (tags and bytes only; pieces written in order)
+#   split by       split --by Event FILE.pgn (the same, one file per Event)
 #   ref check      (only with PGNKIT_REF) the reference binary's check --quiet FILE.pgn
 #                  against this one's --threads 1: "--threads 1 is no slower than before"
 #
@@ -82,6 +85,9 @@ trap 'rm -rf "$TMP"' EXIT
 run_once() {
   local tag=$1 status=0
   shift
+  # @OUT@ (split's pieces): a directory of this run's own, emptied first.
+  rm -rf "$TMP/$tag.d"
+  set -- "${@//@OUT@/$TMP/$tag.d}"
   local start=$EPOCHREALTIME
   /usr/bin/time -f '%M' -o "$TMP/time" -- "$@" >"$TMP/$tag.out" 2>"$TMP/$tag.err" || status=$?
   local end=$EPOCHREALTIME
@@ -109,7 +115,7 @@ for name in lichess otb engine; do
   if [[ -n ${MODES:-} ]]; then
     IFS=, read -r -a modes <<<"$MODES"
   else
-    modes=(check status convert "check .zst" "select tag" "select play" dedup)
+    modes=(check status convert "check .zst" "select tag" "select play" dedup "split games" "split by")
     [[ -n $PGNKIT_REF ]] && modes+=("ref check")
   fi
   for mode in "${modes[@]}"; do
@@ -122,6 +128,8 @@ for name in lichess otb engine; do
       "select tag") args=(select --tag 'WhiteElo>=2000' "$pgn") ;;
       "select play") args=(select --ends checkmate "$pgn") ;;
       dedup) args=(dedup "$pgn") ;;
+      "split games") args=(split --games 10000 "$pgn" -o "@OUT@/%d.pgn") ;;
+      "split by") args=(split --by Event "$pgn" -o "@OUT@/{Event}.pgn") ;;
       *) die "unknown mode '$mode'" ;;
     esac
     best1=9999 bestn=9999 rss=0
@@ -143,7 +151,8 @@ for name in lichess otb engine; do
       best1=$(fmt "($s1 < $best1) ? $s1 : $best1")
       bestn=$(fmt "($sn < $bestn) ? $sn : $bestn")
     done
-    if ! cmp -s "$TMP/a.out" "$TMP/b.out" || ! cmp -s <(strip_timing "$TMP/a.err") <(strip_timing "$TMP/b.err"); then
+    if ! cmp -s "$TMP/a.out" "$TMP/b.out" || ! cmp -s <(strip_timing "$TMP/a.err") <(strip_timing "$TMP/b.err") ||
+      { [[ -d $TMP/a.d || -d $TMP/b.d ]] && ! diff -r -q "$TMP/a.d" "$TMP/b.d" >/dev/null; }; then
       note "$name $mode: the outputs of the two runs differ"
       failed=1
     fi
@@ -152,6 +161,7 @@ for name in lichess otb engine; do
     mib=$(fmt "sprintf(\"%.1f\", $rss / 1024)")
     RATIO["$name $mode"]=$ratio
     RSS_MIB["$name $mode"]=$mib
+    rm -rf "$TMP/a.d" "$TMP/b.d"
     [[ $mode == "ref check" ]] && mib=-
     printf '%-8s %-11s %9.3f %9.3f %7sx %9s %10s\n' "$name" "$mode" "$best1" "$bestn" "$ratio" "$mbs" "$mib"
   done

@@ -166,7 +166,7 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
     std::fprintf(stderr,
                  "pipeline: %llu chunks, %llu speculative, %llu continuations over %llu chunks, "
                  "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced, %llu "
-                 "inputs open at once\n",
+                 "inputs open at once, %llu exact rereads\n",
                  static_cast<unsigned long long>(stats.chunks),
                  static_cast<unsigned long long>(stats.speculative),
                  static_cast<unsigned long long>(stats.continuations),
@@ -175,7 +175,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
                  static_cast<unsigned long long>(stats.tag_line_cuts),
                  static_cast<unsigned long long>(stats.line_cuts),
                  static_cast<unsigned long long>(stats.forced_cuts),
-                 static_cast<unsigned long long>(stats.open_inputs));
+                 static_cast<unsigned long long>(stats.open_inputs),
+                 static_cast<unsigned long long>(stats.exact_rereads));
   }
   return stats;
 }

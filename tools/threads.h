@@ -40,7 +40,7 @@ void add_threads_option(CLI::App* cmd, unsigned& threads);
 // stdout gets the job's output, stderr its diagnostics and the open and read errors
 // ("pgnkit: <name>: <why>"), in the same order. Test knobs (environment):
 // PGNKIT_CHUNK_SIZE=BYTES sets the splitter's target; PGNKIT_PIPELINE_STATS=1 prints how
-// the output was made (pipeline::RunStats) to stderr at the end.
+// the output was made (pipeline::RunStats, exact_rereads last) to stderr at the end.
 // out: where the job's output goes (null: stdout). progress: the progress line to feed (the
 // bytes read, the games merged; erased before output to the terminal), or null. shard: with
 // its range set, exactly one input, read on one reader from START (seeking in a plain file)

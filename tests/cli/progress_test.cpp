@@ -4,7 +4,9 @@
 // lasts long enough to draw the line several times (PGNKIT_PROGRESS_DELAY_MS=0 takes away
 // the one-second wait before the first draw). On a pseudo-terminal (forkpty) the line must
 // appear, be erased before the summary, and the summary must follow; with stderr a pipe it
-// must not appear unless --progress forces it; --no-progress hides it on a terminal.
+// must not appear unless --progress forces it; --no-progress hides it on a terminal. The same
+// for `select`, `dedup` and `split` at -j 2, through the pipeline (tiny chunks, so that games
+// are merged while the FIFO is still being filled).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -94,15 +96,21 @@ std::string read_all(int fd) {
 
 enum class Screen { Terminal, Pipe };
 
-// `pgnkit check <extra> FIFO` with stdin, stdout and stderr on a pseudo-terminal (forkpty),
-// or with stdout and stderr on one pipe. Not support/child.h: the output is read while the
-// child runs, and a pseudo-terminal needs forkpty.
-ChildRun run_check(Screen screen, std::vector<std::string> extra, bool warnings = false) {
+// `pgnkit <command> FIFO` (command: the words after pgnkit, where "DIR" stands for a temporary
+// directory of the run's own) with stdin, stdout and stderr on a pseudo-terminal (forkpty), or
+// with stdout and stderr on one pipe. Not support/child.h: the output is read while the child
+// runs, and a pseudo-terminal needs forkpty.
+ChildRun run_on_fifo(Screen screen, const std::vector<std::string>& command,
+                     bool warnings = false) {
   testing::TempDir dir;
   const std::string fifo = dir.path() + "/games.pgn";
   EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::vector<std::string> args{PGNKIT_BINARY, "check"};
-  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<std::string> args{PGNKIT_BINARY};
+  for (std::string word : command) {
+    for (std::size_t at = word.find("DIR"); at != std::string::npos; at = word.find("DIR"))
+      word.replace(at, 3, dir.path());
+    args.push_back(word);
+  }
   args.push_back(fifo);
   int reader = -1, pipe_fds[2] = {-1, -1};
   pid_t pid = -1;
@@ -121,6 +129,7 @@ ChildRun run_check(Screen screen, std::vector<std::string> extra, bool warnings 
       ::close(pipe_fds[1]);
     }
     ::setenv("PGNKIT_PROGRESS_DELAY_MS", "0", 1);
+    ::setenv("PGNKIT_CHUNK_SIZE", "300", 1);  // the pipeline's (-j 2): many chunks
     auto argv = argv_of(args);
     ::execv(argv[0], argv.data());
     ::_exit(127);
@@ -133,6 +142,12 @@ ChildRun run_check(Screen screen, std::vector<std::string> extra, bool warnings 
   ::waitpid(pid, &run.status, 0);
   ::close(reader);
   return run;
+}
+
+ChildRun run_check(Screen screen, const std::vector<std::string>& extra, bool warnings = false) {
+  std::vector<std::string> command{"check"};
+  command.insert(command.end(), extra.begin(), extra.end());
+  return run_on_fifo(screen, command, warnings);
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
@@ -199,6 +214,81 @@ TEST(ProgressBinary, NotShownWhenStderrIsAPipeUnlessForced) {
   EXPECT_GE(count(forced.output, std::string(kErase) + "pgnkit: "), 2u) << forced.output;
   EXPECT_NE(forced.output.find("40 games, "), std::string::npos) << forced.output;
 }
+
+// select, dedup and split at -j 2 (each writing into DIR, so that only stderr is on the
+// terminal), and the start of the summary each prints last ("": select prints none).
+struct PipelinedCommand {
+  std::vector<std::string> words;
+  std::string summary;
+};
+
+class ProgressPipelined : public ::testing::TestWithParam<PipelinedCommand> {
+ protected:
+  std::vector<std::string> command(const std::vector<std::string>& extra) const {
+    std::vector<std::string> words = GetParam().words;
+    words.insert(words.end(), extra.begin(), extra.end());
+    return words;
+  }
+};
+
+TEST_P(ProgressPipelined, DrawnOnATerminalAndErasedAtTheEnd) {
+  const ChildRun run = run_on_fifo(Screen::Terminal, command({}));
+  ASSERT_TRUE(WIFEXITED(run.status)) << run.output;
+  EXPECT_EQ(WEXITSTATUS(run.status), 0) << run.output;
+  EXPECT_GE(count(run.output, std::string(kErase) + "pgnkit: "), 2u) << run.output;
+  // The last thing written is the erase, or the erase and then the summary: no line is left
+  // drawn after it.
+  const std::size_t last_erase = run.output.rfind(kErase);
+  ASSERT_NE(last_erase, std::string::npos) << run.output;
+  const std::string after = run.output.substr(last_erase + std::string(kErase).size());
+  const std::string& summary = GetParam().summary;
+  if (summary.empty()) {
+    EXPECT_EQ(after, "") << run.output;
+  } else {
+    EXPECT_TRUE(after.starts_with(summary)) << ::testing::PrintToString(after);
+    EXPECT_EQ(count(run.output, summary), 1u) << run.output;
+  }
+  EXPECT_EQ(after.find("pgnkit: "), std::string::npos) << run.output;
+}
+
+TEST_P(ProgressPipelined, NoProgressHidesItOnATerminal) {
+  const ChildRun run = run_on_fifo(Screen::Terminal, command({"--no-progress"}));
+  ASSERT_TRUE(WIFEXITED(run.status));
+  EXPECT_EQ(WEXITSTATUS(run.status), 0) << run.output;
+  EXPECT_EQ(run.output.find(kErase), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("pgnkit: "), std::string::npos) << run.output;
+  if (!GetParam().summary.empty()) {
+    EXPECT_EQ(count(run.output, GetParam().summary), 1u) << run.output;
+  }
+}
+
+TEST_P(ProgressPipelined, NotShownWhenStderrIsAPipeUnlessForced) {
+  const ChildRun plain = run_on_fifo(Screen::Pipe, command({}));
+  ASSERT_TRUE(WIFEXITED(plain.status));
+  EXPECT_EQ(WEXITSTATUS(plain.status), 0) << plain.output;
+  EXPECT_EQ(plain.output.find(kErase), std::string::npos) << plain.output;
+  EXPECT_EQ(plain.output.find("pgnkit: "), std::string::npos) << plain.output;
+
+  const ChildRun forced = run_on_fifo(Screen::Pipe, command({"--progress"}));
+  ASSERT_TRUE(WIFEXITED(forced.status));
+  EXPECT_EQ(WEXITSTATUS(forced.status), 0) << forced.output;
+  EXPECT_GE(count(forced.output, std::string(kErase) + "pgnkit: "), 2u) << forced.output;
+  const std::string& summary = GetParam().summary;
+  if (!summary.empty()) {
+    const std::size_t last_erase = forced.output.rfind(kErase);
+    EXPECT_EQ(forced.output.find(summary), last_erase + std::string(kErase).size())
+        << forced.output;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SelectDedupSplit, ProgressPipelined,
+    ::testing::Values(
+        PipelinedCommand{{"select", "-j", "2", "--result", "1-0", "-o", "DIR/selected.pgn"}, ""},
+        PipelinedCommand{{"dedup", "-j", "2", "-o", "DIR/unique.pgn"}, "40 games: 1 written"},
+        PipelinedCommand{{"split", "-j", "2", "--games", "5", "-o", "DIR/out/%d.pgn"},
+                         "40 games in 8 files"}),
+    [](const ::testing::TestParamInfo<PipelinedCommand>& info) { return info.param.words[0]; });
 
 TEST(ProgressLine, TotalIsKnownForRegularFilesOnly) {
   testing::TempDir dir;

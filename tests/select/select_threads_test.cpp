@@ -132,6 +132,27 @@ TEST_F(SelectThreads, SkipAndLimitAtChunkEdges) {
   EXPECT_GT(sum.sequential, 0u);  // --limit: the rest read on one reader, which stops
 }
 
+// PGNKIT_PIPELINE_STATS counts the exact rereads: 60 games in chunks of 60 bytes (each game,
+// 85-140 bytes, a chunk of its own, every end clean), every third selected. A chunk is read
+// again when it holds a selected game and fewer than --skip were selected before it: the
+// chunks of the first min(skip, 20) selected games, each by a continuation of one chunk.
+TEST_F(SelectThreads, StatsCountTheExactRereadsOfSkip) {
+  const std::string file = dir.file("g.pgn", games(1, 60));
+  for (const std::uint64_t skip : {0u, 1u, 3u, 19u, 20u, 25u}) {
+    for (const unsigned n : {2u, 8u}) {
+      const CliRun r =
+          run(dir, select({"--result", "1-0", "--skip", std::to_string(skip)}, {file}), n, 60);
+      const std::uint64_t rereads = std::min<std::uint64_t>(skip, 20);
+      EXPECT_EQ(r.stats.chunks, 60u) << skip << " -j " << n;
+      EXPECT_EQ(r.stats.exact_rereads, rereads) << skip << " -j " << n;
+      EXPECT_EQ(r.stats.continuations, rereads) << skip << " -j " << n;
+      EXPECT_EQ(r.stats.continued, rereads) << skip << " -j " << n;
+      EXPECT_EQ(r.stats.speculative, 60u - rereads) << skip << " -j " << n;
+      EXPECT_EQ(by_round(r.child.out).size(), 20u - rereads) << skip << " -j " << n;
+    }
+  }
+}
+
 TEST_F(SelectThreads, SelectAndInvertPartitionTheInput) {
   const std::string text = games(1, 400);
   const std::string file = dir.file("g.pgn", text);

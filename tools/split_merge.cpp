@@ -1,0 +1,162 @@
+#include "split_merge.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "selected_output.h"
+
+namespace pgnkit::tools {
+namespace {
+
+// Open --by pieces at most; the least recently used is closed as a segment and reopened later.
+constexpr std::size_t kMaxOpenPieces = 32;
+
+}  // namespace
+
+std::string_view SplitMerge::out(std::string_view bytes) {
+  // The pipeline hands over whole frames; a frame cut between two calls waits in pending_.
+  if (!pending_.empty()) {
+    pending_.append(bytes);
+    std::string_view rest = pending_;
+    SplitFrame f;
+    while (take_split_frame(rest, f)) game(f);
+    pending_.erase(0, pending_.size() - rest.size());
+    return {};
+  }
+  SplitFrame f;
+  while (take_split_frame(bytes, f)) game(f);
+  pending_.assign(bytes);
+  return {};
+}
+
+void SplitMerge::err(std::string_view bytes) {
+  progress_before_output();
+  std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+}
+
+void SplitMerge::game(const SplitFrame& f) {
+  if (progress_ != nullptr) progress_->set_games(++merged_);
+  if (failed_) return;  // stop writing after an error: the rest is only read
+  if (f.status != pgn::GameBytes::Status::Kept) {
+    progress_before_output();
+    std::fprintf(stderr,
+                 "%s:%u:%u: error: game %llu is longer than %zu MiB, the limit for a game "
+                 "(%llu bytes read before it was given up); not written\n",
+                 file_.c_str(), f.line, f.column, static_cast<unsigned long long>(f.number),
+                 pgn::GameBytes::kDefaultLimit >> 20, static_cast<unsigned long long>(f.size));
+    had_error_ = true;
+    return;
+  }
+  const std::string_view tail = selected_game_tail(f.bytes);
+  PieceFile* piece =
+      settings_.by.empty() ? numbered_piece(f.bytes.size() + tail.size()) : by_piece(f);
+  if (piece == nullptr || !piece->write(f.bytes) || !piece->write(tail)) {
+    failed_ = true;
+    return;
+  }
+  piece_bytes_ += f.bytes.size() + tail.size();
+  ++piece_games_;
+  ++games_;
+}
+
+bool SplitMerge::finish() {
+  bool ok = true;
+  if (current_) ok &= close_numbered();
+  for (auto& [value, piece] : by_value_) {
+    if (piece.open) {
+      auto temp = piece.open->close();
+      piece.open.reset();
+      if (!temp) {
+        ok = false;
+        continue;
+      }
+      piece.segments.push_back(*temp);
+    }
+  }
+  for (auto& [value, piece] : by_value_) {
+    if (!ok || failed_) {
+      remove_temporaries(piece.segments);
+    } else if (commit_piece(piece.segments, piece.name)) {
+      ++committed_;
+    } else {
+      ok = false;
+    }
+  }
+  return ok && !failed_ && !had_error_;
+}
+
+bool SplitMerge::refuse(const std::string& name) {
+  std::error_code ec;
+  if (settings_.force || !std::filesystem::exists(name, ec)) return false;
+  progress_before_output();
+  std::fprintf(stderr, "pgnkit split: %s exists (use --force to overwrite); stopping\n",
+               name.c_str());
+  return true;
+}
+
+bool SplitMerge::close_numbered() {
+  auto temp = current_->close();
+  current_.reset();
+  if (!temp || !commit_piece({*temp}, name_)) return false;
+  ++committed_;
+  return true;
+}
+
+PieceFile* SplitMerge::numbered_piece(std::uint64_t game_size) {
+  const bool full = current_ && ((settings_.games != 0 && piece_games_ >= settings_.games) ||
+                                 (settings_.max_bytes != 0 && piece_games_ > 0 &&
+                                  piece_bytes_ + game_size > settings_.max_bytes));
+  if (full && !close_numbered()) return nullptr;
+  if (!current_) {
+    name_ = settings_.pattern.name(++number_of_pieces_);
+    if (refuse(name_)) return nullptr;
+    current_ = PieceFile::create(name_);
+    piece_games_ = piece_bytes_ = 0;
+    if (!current_) return nullptr;
+  }
+  return &*current_;
+}
+
+PieceFile* SplitMerge::by_piece(const SplitFrame& f) {
+  key_.clear();
+  if (f.has_value) {
+    key_ += '=';
+    key_.append(f.value);
+  }
+  auto it = by_value_.find(key_);
+  if (it == by_value_.end()) {
+    const std::string base =
+        safe_file_part(f.has_value ? std::optional<std::string_view>(f.value) : std::nullopt);
+    std::string name = settings_.pattern.name(base);
+    for (int n = 2; used_names_.count(name) != 0; ++n) {  // another value, same safe name
+      name = settings_.pattern.name(base + "~" + std::to_string(n));
+    }
+    if (refuse(name)) return nullptr;
+    used_names_[name] = key_;
+    it = by_value_.emplace(key_, ByPiece{name, {}, std::nullopt, 0}).first;
+  }
+  ByPiece& piece = it->second;
+  piece.used = ++clock_;
+  if (!piece.open) {
+    if (open_count_ >= kMaxOpenPieces && !close_least_used()) return nullptr;
+    piece.open = PieceFile::create(piece.name);
+    if (!piece.open) return nullptr;
+    ++open_count_;
+  }
+  return &*piece.open;
+}
+
+bool SplitMerge::close_least_used() {
+  ByPiece* oldest = nullptr;
+  for (auto& [value, piece] : by_value_)
+    if (piece.open && (oldest == nullptr || piece.used < oldest->used)) oldest = &piece;
+  if (oldest == nullptr) return true;
+  auto temp = oldest->open->close();
+  oldest->open.reset();
+  --open_count_;
+  if (!temp) return false;
+  oldest->segments.push_back(*temp);
+  return true;
+}
+
+}  // namespace pgnkit::tools
