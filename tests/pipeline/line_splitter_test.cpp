@@ -17,10 +17,10 @@
 namespace pgnkit::pipeline {
 namespace {
 
-constexpr auto split = &testing::split_all<LineSplitter>;
+constexpr auto split_lines = &testing::split_all<LineSplitter>;
 
 void expect_exact(const std::string& text, std::size_t target) {
-  const std::vector<Chunk> chunks = split(text, target);
+  const std::vector<Chunk> chunks = split_lines(text, target);
   ASSERT_FALSE(chunks.empty());
   std::string joined;
   for (std::size_t i = 0; i < chunks.size(); ++i) {
@@ -67,13 +67,13 @@ TEST(LineSplitter, ChunksEndAfterLineFeedsAndStartWhereTheLinesSay) {
 
 TEST(LineSplitter, ALongLineIsOneChunkAndEmptyInputOneEmptyChunk) {
   const std::string text = "{\"a\": 1}\n" + std::string(10000, 'x') + "\n{\"b\": 2}\n";
-  const std::vector<Chunk> chunks = split(text, 64);
+  const std::vector<Chunk> chunks = split_lines(text, 64);
   ASSERT_EQ(chunks.size(), 2u);  // the long line ends the first chunk; the rest is shorter
   EXPECT_EQ(chunks[0].bytes.size(), 9u + 10001u);
   EXPECT_EQ(chunks[1].bytes.view(), "{\"b\": 2}\n");
   EXPECT_TRUE(chunks[1].last);
   EXPECT_EQ(chunks[1].start.line, 3u);
-  const std::vector<Chunk> none = split("", 64);
+  const std::vector<Chunk> none = split_lines("", 64);
   ASSERT_EQ(none.size(), 1u);
   EXPECT_TRUE(none[0].last);
   EXPECT_TRUE(none[0].bytes.empty());

@@ -1,6 +1,7 @@
 // The test helpers themselves: mask_timings() on the lines pgnkit prints and against the
 // three regular expressions it replaced (run through PCRE2, on random text), and Regex's
-// search, full match, groups, every-match and bad-pattern behaviour.
+// search, full match, groups, every-match and bad-pattern behaviour; in_turn_when_sanitized()
+// in this build, and PGNKIT_TEST_SANITIZED against the compiler's own ASan macro.
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
@@ -9,10 +10,47 @@
 #include <string>
 
 #include "support/regex.h"
+#include "support/sanitized.h"
 #include "support/timings.h"
 
 namespace pgnkit::testing {
 namespace {
+
+// The compiler's own word on ASan (GCC defines __SANITIZE_ADDRESS__, clang has the feature).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kCompilerSaysAsan = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kCompilerSaysAsan = true;
+#else
+constexpr bool kCompilerSaysAsan = false;
+#endif
+#else
+constexpr bool kCompilerSaysAsan = false;
+#endif
+
+TEST(Sanitized, DefinedExactlyWhenAddressSanitizerIsOn) {
+  EXPECT_EQ(kSanitized, kCompilerSaysAsan);
+}
+
+TEST(Sanitized, InTurnKeepsAllOrOneByTheInputIndex) {
+  const std::vector<int> all = {10, 20, 30};
+  std::vector<int> seen;
+  for (std::size_t input = 0; input < 7; ++input) {
+    const std::vector<int> kept = in_turn_when_sanitized(all, input);
+    if (!kSanitized) {
+      EXPECT_EQ(kept, all);
+      continue;
+    }
+    ASSERT_EQ(kept.size(), 1u);
+    EXPECT_EQ(kept[0], all[input % 3]);
+    seen.push_back(kept[0]);
+  }
+  if (kSanitized) {
+    EXPECT_EQ(seen, (std::vector<int>{10, 20, 30, 10, 20, 30, 10}));
+  }
+  EXPECT_TRUE(in_turn_when_sanitized(std::vector<int>{}, 3).empty());
+}
 
 TEST(MaskTimings, SummaryPerftAndJsonLines) {
   EXPECT_EQ(mask_timings("5 games, 27 plies, 3 errors, 0 warnings, 3 games with errors, 0 "
