@@ -54,8 +54,10 @@ inline std::size_t decimal_before_unit(std::string_view text, std::size_t at, st
   if (end == dot + 1) return 0;
   const std::string_view rest = text.substr(end);
   for (const auto& [unit, mask] : kUnits) {
+    if (!rest.starts_with(unit)) continue;
+    // rest[2] only past " s" itself (ASan found the read past a text ending in "1.5").
     const bool word_ends = unit != " s" || rest.size() == 2 || !is_word(rest[2]);
-    if (rest.starts_with(unit) && word_ends) {
+    if (word_ends) {
       out += mask;
       out += unit;
       return end + unit.size() - at;
