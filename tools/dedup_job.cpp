@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "frame_bytes.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 
@@ -9,19 +10,6 @@ namespace pgnkit::tools {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
-
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-template <class T>
-bool get(std::string_view& in, T& v) {
-  if (in.size() < sizeof v) return false;
-  std::memcpy(&v, in.data(), sizeof v);
-  in.remove_prefix(sizeof v);
-  return true;
-}
 
 using KeyedReplayer = dedup::Keyed<replay::ReadThroughReplayer>;
 
@@ -91,32 +79,27 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
 void append_frame(pipeline::Output& out, const GameFrame& f) {
   out.game_number(f.number, 1);  // the digits, then one space
   std::string& t = out.text();
-  put(t, f.kind);
-  put(t, f.bytes_status);
-  put(t, f.offset);
-  put(t, f.plies);
-  put(t, static_cast<std::uint64_t>(f.keys.size()));
+  put_bytes(t, f.kind);
+  put_bytes(t, f.bytes_status);
+  put_bytes(t, f.offset);
+  put_bytes(t, f.plies);
+  put_bytes(t, static_cast<std::uint64_t>(f.keys.size()));
   t.append(reinterpret_cast<const char*>(f.keys.data()), f.keys.size() * sizeof(dedup::GameKey));
-  put(t, static_cast<std::uint64_t>(f.bytes.size()));
+  put_bytes(t, static_cast<std::uint64_t>(f.bytes.size()));
   t.append(f.bytes);
 }
 
 bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys) {
-  const std::size_t space = in.find(' ');
-  if (space == std::string_view::npos) return false;
-  f.number = 0;
-  for (const char c : in.substr(0, space))
-    f.number = f.number * 10 + static_cast<unsigned>(c - '0');
-  in.remove_prefix(space + 1);
+  if (!take_game_number(in, f.number)) return false;
   std::uint64_t n = 0;
-  if (!get(in, f.kind) || !get(in, f.bytes_status) || !get(in, f.offset) || !get(in, f.plies) ||
-      !get(in, n) || in.size() / sizeof(dedup::GameKey) < n)
+  if (!take_bytes(in, f.kind) || !take_bytes(in, f.bytes_status) || !take_bytes(in, f.offset) ||
+      !take_bytes(in, f.plies) || !take_bytes(in, n) || in.size() / sizeof(dedup::GameKey) < n)
     return false;
   keys.resize(n);
   std::memcpy(keys.data(), in.data(), n * sizeof(dedup::GameKey));
   in.remove_prefix(n * sizeof(dedup::GameKey));
   f.keys = keys;
-  if (!get(in, n) || in.size() < n) return false;
+  if (!take_bytes(in, n) || in.size() < n) return false;
   f.bytes = in.substr(0, n);
   in.remove_prefix(n);
   return true;

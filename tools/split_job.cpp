@@ -1,7 +1,6 @@
 #include "split_job.h"
 
-#include <cstring>
-
+#include "frame_bytes.h"
 #include "pgn/reader.h"
 #include "pgn/tag.h"
 
@@ -12,19 +11,6 @@ namespace {
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
 
 enum class FrameKind : std::uint8_t { Kept, TooLong };
-
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-template <class T>
-bool get(std::string_view& in, T& v) {
-  if (in.size() < sizeof v) return false;
-  std::memcpy(&v, in.data(), sizeof v);
-  in.remove_prefix(sizeof v);
-  return true;
-}
 
 // Each game's frame into the read's result. The movetext is only scanned: the bytes are all
 // split needs.
@@ -72,43 +58,39 @@ class FrameVisitor : public pgn::Visitor {
 void append_split_frame(pipeline::Output& out, const SplitFrame& f) {
   std::string& t = out.text();
   if (f.status != pgn::GameBytes::Status::Kept) {
-    put(t, FrameKind::TooLong);
+    put_bytes(t, FrameKind::TooLong);
     out.game_number(f.number, 1);  // the digits, then one space
-    put(t, f.line);
-    put(t, f.column);
-    put(t, f.size);
+    put_bytes(t, f.line);
+    put_bytes(t, f.column);
+    put_bytes(t, f.size);
     return;
   }
-  put(t, FrameKind::Kept);
-  put(t, static_cast<std::uint8_t>(f.has_value));
-  put(t, static_cast<std::uint64_t>(f.value.size()));
+  put_bytes(t, FrameKind::Kept);
+  put_bytes(t, static_cast<std::uint8_t>(f.has_value));
+  put_bytes(t, static_cast<std::uint64_t>(f.value.size()));
   t.append(f.value);
-  put(t, static_cast<std::uint64_t>(f.bytes.size()));
+  put_bytes(t, static_cast<std::uint64_t>(f.bytes.size()));
   t.append(f.bytes);
 }
 
 bool take_split_frame(std::string_view& in, SplitFrame& f) {
   std::string_view rest = in;
   FrameKind kind{};
-  if (!get(rest, kind)) return false;
+  if (!take_bytes(rest, kind)) return false;
   if (kind == FrameKind::TooLong) {
-    const std::size_t space = rest.find(' ');
-    if (space == std::string_view::npos) return false;
-    f.number = 0;
-    for (const char c : rest.substr(0, space))
-      f.number = f.number * 10 + static_cast<unsigned>(c - '0');
-    rest.remove_prefix(space + 1);
-    if (!get(rest, f.line) || !get(rest, f.column) || !get(rest, f.size)) return false;
+    if (!take_game_number(rest, f.number) || !take_bytes(rest, f.line) ||
+        !take_bytes(rest, f.column) || !take_bytes(rest, f.size))
+      return false;
     f.status = pgn::GameBytes::Status::TooLong;
     f.has_value = false;
     f.value = f.bytes = {};
   } else {
     std::uint8_t has_value = 0;
     std::uint64_t n = 0;
-    if (!get(rest, has_value) || !get(rest, n) || rest.size() < n) return false;
+    if (!take_bytes(rest, has_value) || !take_bytes(rest, n) || rest.size() < n) return false;
     f.value = rest.substr(0, n);
     rest.remove_prefix(n);
-    if (!get(rest, n) || rest.size() < n) return false;
+    if (!take_bytes(rest, n) || rest.size() < n) return false;
     f.bytes = rest.substr(0, n);
     rest.remove_prefix(n);
     f.status = pgn::GameBytes::Status::Kept;

@@ -27,6 +27,7 @@
 #include "support/child.h"
 #include "support/files.h"
 #include "support/regex.h"
+#include "support/sanitized.h"
 #include "support/timings.h"
 
 namespace pgnkit {
@@ -35,17 +36,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::string_literals;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using testing::kSanitized;
 
 constexpr double kHangSeconds = 120;
 constexpr long kRssLimitKiB = 64 * 1024;  // 64 MiB

@@ -1,0 +1,41 @@
+// A value's bytes appended to a frame and read back, for the frames a read writes on a worker
+// for the merging thread to decode (dedup_job, split_job): the same process reads what it
+// wrote, so the values go as their bytes, in the machine's order.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace pgnkit::tools {
+
+template <class T>
+void put_bytes(std::string& out, const T& v) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// Reads a T from the front of `in` and removes it; false, `in` unchanged, when it is shorter.
+template <class T>
+bool take_bytes(std::string_view& in, T& v) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  if (in.size() < sizeof v) return false;
+  std::memcpy(&v, in.data(), sizeof v);
+  in.remove_prefix(sizeof v);
+  return true;
+}
+
+// Reads the game number a filled hole wrote at the front of `in` (Output::game_number with
+// width 1: its digits, then one space) and removes it; false, `in` unchanged, without a space.
+inline bool take_game_number(std::string_view& in, std::uint64_t& number) {
+  const std::size_t space = in.find(' ');
+  if (space == std::string_view::npos) return false;
+  number = 0;
+  for (const char c : in.substr(0, space)) number = number * 10 + static_cast<unsigned>(c - '0');
+  in.remove_prefix(space + 1);
+  return true;
+}
+
+}  // namespace pgnkit::tools
