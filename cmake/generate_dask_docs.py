@@ -64,17 +64,25 @@ def text(plain):
 
 
 def split_epilog(epilog):
-    """The epilog's example command lines and its exit-status text."""
-    examples, exit_status, part = [], [], None
+    """The epilog's example command lines, its exit-status text and its environment
+    variable: "Environment: NAME, what it does" (the text may go on over indented lines)."""
+    examples, exit_status, environment, part = [], [], [], None
     for line in epilog.splitlines():
         if line.startswith("Examples:"):
             part = examples
         elif line.startswith("Exit status:"):
             part = exit_status
             exit_status.append(line[len("Exit status:"):].strip())
+        elif line.startswith("Environment:"):
+            part = environment
+            environment.append(line[len("Environment:"):].strip())
         elif line.startswith(" ") and part is not None:
             part.append(line.strip())
-    return examples, " ".join(exit_status)
+    variable = None
+    if environment:
+        name, what = " ".join(environment).split(", ", 1)
+        variable = (name, what[0].upper() + what[1:])
+    return examples, " ".join(exit_status), variable
 
 
 def option_tag(action):
@@ -114,7 +122,7 @@ def man_page(driver, version, date):
         out += text(action.help or "")
         if action.choices and action.option_strings:  # a positional's help lists them
             out += ".br\n" + wrapped("One of: " + ", ".join(bold(c) for c in action.choices) + ".")
-    examples, exit_status = split_epilog(parser.epilog or "")
+    examples, exit_status, variable = split_epilog(parser.epilog or "")
     if exit_status:
         out += ".SH EXIT STATUS\n" + text(exit_status)
     out += ".SH ENVIRONMENT\n.TP\n" + bold("DASK_*") + "\n"
@@ -123,6 +131,8 @@ def man_page(driver, version, date):
                 "the cluster's log lines do not mix with pgnkit's diagnostics; "
                 "DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD=fork starts --local "
                 "workers faster (docs/scale-out.md).")
+    if variable:
+        out += ".TP\n" + bold(variable[0]) + "\n" + text(variable[1])
     if examples:
         out += ".SH EXAMPLES\n"
         out += ".PP\n".join(text(e) for e in examples)

@@ -12,6 +12,9 @@ the summary's seconds and MB/s taken out, and the exit status:
     -o by both, compared as files);
   - a worker killed in the middle of a shard (PGNKIT_DASK_KILL_ONCE): the shard runs again
     on another worker and the output is still exact;
+  - the cluster's close cut short (PGNKIT_DASK_SHUTDOWN_SECONDS=0: the path taken when Dask's
+    LocalCluster.close() hangs): exact output and status, and after both of these runs no
+    process of theirs is left behind;
   - the options whose state crosses shards, each exact: status --summary (text, NDJSON),
     check --max-errors (reached in one input of several, so later ones are not opened; at
     once; with --strict; never reached), select --skip/--limit (limit only, both, skip only
@@ -34,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 try:
     import distributed  # noqa: F401  (Debian: python3-distributed)
@@ -46,9 +50,27 @@ RERUNS = re.compile(rb"shard runs \(([0-9]+) again\)")
 failures = []
 
 
-def run(args, env=None):
-    r = subprocess.run(args, capture_output=True, env=env, check=False)
-    return r.returncode, r.stdout, TIMING.sub(b"", r.stderr)
+# One run's bound: a hang fails its own case, named, long before CTest's timeout.
+RUN_SECONDS = 300
+
+
+def run(args, env=None, keep_timings=False):
+    try:
+        r = subprocess.run(args, capture_output=True, env=env, check=False, timeout=RUN_SECONDS)
+    except subprocess.TimeoutExpired:
+        return -1, b"", f"timed out after {RUN_SECONDS} s: {args}".encode()
+    return r.returncode, r.stdout, r.stderr if keep_timings else TIMING.sub(b"", r.stderr)
+
+
+def left_behind(tag):
+    """The processes still alive that carry PGNKIT_DASK_TEST_RUN=tag in their environment:
+    the driver's workers, nannies and helpers inherit it."""
+    import psutil  # a dependency of distributed
+    found = []
+    for p in psutil.process_iter(["pid", "environ", "cmdline"]):
+        if (p.info["environ"] or {}).get("PGNKIT_DASK_TEST_RUN") == tag:
+            found.append(f"{p.info['pid']} {' '.join(p.info['cmdline'] or [])[:120]}")
+    return found
 
 
 def compare(name, one, dask):
@@ -66,6 +88,17 @@ def compare(name, one, dask):
         print("       " + p)
     if problems:
         failures.append(name)
+
+
+def expect_none_left(tag):
+    """Fails when a process of the run tagged `tag` is still alive a few seconds after it."""
+    for _ in range(50):
+        left = left_behind(tag)
+        if not left:
+            return
+        time.sleep(0.1)
+    print(f"FAILED processes left behind by the '{tag}' run:", *left, sep="\n       ")
+    failures.append(f"processes left ({tag})")
 
 
 def compare_files(name, one, dask, one_path, dask_path):
@@ -231,7 +264,8 @@ def run_all(a, tmp):
 
     # A worker dies in the middle of shard 1 of the joined file: dask runs it again.
     marker = os.path.join(tmp, "killed")
-    env = dict(os.environ, PGNKIT_DASK_KILL_ONCE=f"{joined}#1:{marker}")
+    env = dict(os.environ, PGNKIT_DASK_KILL_ONCE=f"{joined}#1:{marker}",
+               PGNKIT_DASK_TEST_RUN="killed")
     one = run([a.pgnkit, "check", "--format", "ndjson", joined])
     spread = run([*dask, "--shards", "3", "check", "--format", "ndjson", joined], env=env)
     # A dying worker process may print Dask's own teardown traceback to the stderr it shares
@@ -242,12 +276,26 @@ def run_all(a, tmp):
     if not os.path.exists(marker):
         print("FAILED the kill hook did not run")
         failures.append("kill hook")
+    expect_none_left("killed")
+
+    # The cluster's close cut short (as when Dask's LocalCluster.close() hangs, which a
+    # killed worker can cause): the workers are killed, the output and status are exact,
+    # the driver says so in --timings, and no process of the run is left behind.
+    env = dict(os.environ, PGNKIT_DASK_SHUTDOWN_SECONDS="0", PGNKIT_DASK_TEST_RUN="cut")
+    spread = run([*dask, "--timings", "--shards", "3", "check", "--format", "ndjson", joined],
+                 env=env, keep_timings=True)
+    compare("check ndjson with the shutdown cut short", one,
+            (spread[0], spread[1], TIMING.sub(b"", spread[2])))
+    if b"shutdown (cut short)" not in spread[2]:
+        print("FAILED the shutdown was not cut short:", spread[2][-300:])
+        failures.append("shutdown cut short")
+    expect_none_left("cut")
 
     refused = run([*dask, "annotate", "--in-place", joined])
     if refused[0] != 2 or b"--in-place cannot be used" not in refused[2]:
         print("FAILED annotate --in-place is not refused:", refused[0], refused[2][-300:])
         failures.append("annotate --in-place refused")
-    print(f"{len(cases) + len(written) + 2 - len(failures)} passed, {len(failures)} failed")
+    print(f"{len(cases) + len(written) + 3 - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 
