@@ -20,8 +20,10 @@ import sys
 
 
 def load_driver(path):
-    loader = importlib.machinery.SourceFileLoader("pgnkit_dask", path)
-    spec = importlib.util.spec_from_loader("pgnkit_dask", loader)
+    # Not named pgnkit_dask: that is the package the script imports. No __pycache__ beside it.
+    sys.dont_write_bytecode = True
+    loader = importlib.machinery.SourceFileLoader("pgnkit_dask_script", path)
+    spec = importlib.util.spec_from_loader("pgnkit_dask_script", loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module

@@ -22,7 +22,20 @@ add_custom_target(pgnkit_docs ALL DEPENDS "${PGNKIT_GENERATED_DIR}/stamp")
 # Debian's python3 (the driver's #! line), not another one on the PATH.
 find_program(PGNKIT_PYTHON3 python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
 set(PGNKIT_DASK_DIR "${PGNKIT_GENERATED_DIR}/dask")
+# Its package (tools/pgnkit_dask) is installed in DATADIR/pgnkit/python; the script finds it
+# from its own directory, so the path is relative to BINDIR (cmake --install --prefix holds).
+# In the build tree the package is copied beside the configured script.
+set(PGNKIT_DASK_PACKAGE_DIR "${CMAKE_INSTALL_DATADIR}/pgnkit/python")
+file(RELATIVE_PATH PGNKIT_DASK_PACKAGE_FROM_BIN "/${CMAKE_INSTALL_BINDIR}"
+     "/${PGNKIT_DASK_PACKAGE_DIR}")
 configure_file(${PROJECT_SOURCE_DIR}/tools/pgnkit-dask ${PGNKIT_DASK_DIR}/pgnkit-dask @ONLY)
+file(GLOB PGNKIT_DASK_PACKAGE CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tools/pgnkit_dask/*.py)
+set(PGNKIT_DASK_PACKAGE_COPIES)
+foreach(module IN LISTS PGNKIT_DASK_PACKAGE)
+  get_filename_component(name ${module} NAME)
+  configure_file(${module} ${PGNKIT_DASK_DIR}/pgnkit_dask/${name} COPYONLY)
+  list(APPEND PGNKIT_DASK_PACKAGE_COPIES ${PGNKIT_DASK_DIR}/pgnkit_dask/${name})
+endforeach()
 add_custom_command(
   OUTPUT "${PGNKIT_DASK_DIR}/pgnkit-dask.1" "${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz"
          "${PGNKIT_DASK_DIR}/completions/pgnkit-dask"
@@ -31,7 +44,8 @@ add_custom_command(
           --date ${PGNKIT_MAN_DATE} --man ${PGNKIT_DASK_DIR}/pgnkit-dask.1
           --bash ${PGNKIT_DASK_DIR}/completions/pgnkit-dask
   COMMAND gzip -9 -n -k -f "${PGNKIT_DASK_DIR}/pgnkit-dask.1"
-  DEPENDS ${PGNKIT_DASK_DIR}/pgnkit-dask ${PROJECT_SOURCE_DIR}/cmake/generate_dask_docs.py
+  DEPENDS ${PGNKIT_DASK_DIR}/pgnkit-dask ${PGNKIT_DASK_PACKAGE_COPIES}
+          ${PROJECT_SOURCE_DIR}/cmake/generate_dask_docs.py
   COMMENT "pgnkit-dask's man page and bash completion from its options"
   VERBATIM)
 add_custom_target(pgnkit_dask_docs ALL DEPENDS "${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz")
@@ -47,6 +61,7 @@ add_custom_target(pgnkit_changelog ALL DEPENDS "${PGNKIT_GENERATED_DIR}/changelo
 
 install(TARGETS pgnkit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS ${PGNKIT_DASK_DIR}/pgnkit-dask DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PGNKIT_DASK_PACKAGE_COPIES} DESTINATION ${PGNKIT_DASK_PACKAGE_DIR}/pgnkit_dask)
 install(FILES ${PGNKIT_DASK_DIR}/pgnkit-dask.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${PGNKIT_DASK_DIR}/completions/pgnkit-dask
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)

@@ -1,0 +1,1 @@
+"""pgnkit-dask's package: the driver behind tools/pgnkit-dask (see its docstring)."""

@@ -1,0 +1,232 @@
+"""pgnkit-dask's command line: its parser, and the pgnkit command's options and files."""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from . import cluster
+
+COMMANDS = ("check", "status", "convert", "select", "annotate")
+# Options pgnkit-dask sets itself.
+OWN_OPTIONS = ("--range", "--base-game", "--base-line", "--base-id", "--base-errors",
+               "--zstd-frame", "--summary-format", "--no-header")
+REFUSED = {
+    "check": {},
+    "status": {},
+    "convert": {"--from": "--from ndjson input is not planned by pgnkit index (PGN only): "
+                          "an NDJSON file is one record per line, split it with split -l"},
+    "select": {},
+    "annotate": {"--in-place": "--in-place rewrites each whole file: give -o"},
+}
+# The commands that write their output to -o themselves: the driver takes it over.
+OUTPUT_COMMANDS = ("convert", "select", "annotate")
+
+
+def fail(message):
+    print(f"pgnkit-dask: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def default_pgnkit(script_dir):
+    """The pgnkit beside pgnkit-dask (installed, or a build tree's), else the one on PATH."""
+    beside = os.path.join(script_dir, "pgnkit")
+    if os.access(beside, os.X_OK):
+        return beside
+    return shutil.which("pgnkit") or "pgnkit"
+
+def options_with_values(pgnkit, command):
+    """The options of `pgnkit COMMAND` that take a value, from its --help (CLI11's layout:
+    an option is followed by one space and its value's type in capitals, TEXT, UINT, ...;
+    a flag by its description, at least two spaces on)."""
+    help_text = subprocess.run([pgnkit, command, "--help"], capture_output=True, text=True,
+                               check=False).stdout
+    takes_value = set()
+    for line in help_text.splitlines():
+        m = re.match(r"^\s+(-\S+) [A-Z][A-Z_]*(:|\s|$)", line)
+        if m:
+            takes_value.update(name for name in m.group(1).split(",") if name.startswith("-"))
+    return takes_value
+
+
+def split_arguments(pgnkit, command, rest):
+    """The command's options (kept in order), its input files, and its -o OUT (taken over by
+    the driver: the shards write to stdout)."""
+    takes_value = options_with_values(pgnkit, command)
+    options, files, output = [], [], None
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg == "--":
+            files.extend(rest[i + 1:])
+            break
+        if arg.startswith("-") and arg != "-":
+            name = arg.split("=", 1)[0]
+            if name in OWN_OPTIONS:
+                fail(f"{name} is set by pgnkit-dask itself")
+            value = arg.split("=", 1)[1] if "=" in arg else None
+            if name in takes_value and value is None:
+                if i + 1 >= len(rest):
+                    fail(f"{name} needs a value")
+                i += 1
+                value = rest[i]
+            if name in REFUSED[command] and not (name == "--from" and value == "pgn"):
+                fail(f"{name} cannot be used: {REFUSED[command][name]}")
+            if command in OUTPUT_COMMANDS and name in ("-o", "--output"):
+                output = value
+            else:
+                options.append(arg)
+                if name in takes_value and "=" not in arg:
+                    options.append(value)
+        else:
+            files.append(arg)
+        i += 1
+    if "--threads" in takes_value and \
+            not any(o in ("-j", "--threads") or o.startswith("--threads=") for o in options):
+        # One worker process runs one shard on one core: the cluster provides the parallelism.
+        options += ["--threads", "1"]
+    if not files:
+        fail("give the input files (stdin cannot be sharded)")
+    if "-" in files:
+        fail("'-' (stdin) cannot be sharded: give files")
+    return options, files, output
+
+
+def option_value(options, names):
+    """The last value given to one of `names` in `options` (None if not given)."""
+    value = None
+    for i, arg in enumerate(options):
+        name, _, inline = arg.partition("=")
+        if name in names:
+            value = inline if inline else (options[i + 1] if i + 1 < len(options) else None)
+    return value
+
+
+def without_option(options, name):
+    """`options` without `name` and its value (NAME VALUE or NAME=VALUE)."""
+    kept, i = [], 0
+    while i < len(options):
+        if options[i] == name:
+            i += 2
+            continue
+        if not options[i].startswith(name + "="):
+            kept.append(options[i])
+        i += 1
+    return kept
+
+
+class Plan:
+    """What the command needs from the driver beyond --range, --base-game, --base-line."""
+
+    def __init__(self, command, options):
+        to = option_value(options, ("--to",))
+        self.count = command == "select" and "--count" in options
+        # status --summary: the shards print their counts as NDJSON, the driver adds them up
+        # and prints them in the format asked for.
+        self.status_summary = command == "status" and "--summary" in options
+        self.summary_format = option_value(options, ("--format",)) or "text"
+        # A header row (or heading line) printed once, before any input: the shards leave
+        # theirs out.
+        self.header = (command == "status" and not self.status_summary) or \
+            (command in ("convert", "select") and to == "csv" and not self.count)
+        # FEN and EPD ids count games across inputs: the shard's first id.
+        self.ids = command in ("convert", "select") and to in ("fen", "epd")
+        self.summary = command != "status"
+        self.options = options
+        if self.status_summary:
+            self.options = without_option(options, "--format") + ["--format", "ndjson"]
+
+    def shard_args(self, pgnkit, command, shard, games_before, extra):
+        args = [pgnkit, command, *self.options, *extra,
+                "--range", f"{shard['start']}:{shard['end']}",
+                "--base-game", str(shard["first_game"]),
+                "--base-line", str(shard["first_line"])]
+        if self.summary:
+            args += ["--summary-format", "ndjson"]
+        if self.header:
+            args.append("--no-header")
+        if self.ids:
+            args += ["--base-id", str(games_before + shard["first_game"])]
+        if shard.get("frame_start"):  # a .zst of many frames: decode from the shard's frame
+            args += ["--zstd-frame", f"{shard['frame_offset']}:{shard['frame_start']}"]
+        return [*args, shard["file"]]
+
+
+EPILOG = """\
+Examples:
+  pgnkit-dask --local 2 check --format ndjson games-*.pgn -o problems.ndjson
+  pgnkit-dask --scheduler tcp://head:8786 status --format csv archive/*.pgn -o status.csv
+  pgnkit-dask --local 2 select --player Carlsen --skip 100 --limit 10 archive/*.pgn
+  pgnkit-dask --local 2 --timings check --quiet games.pgn
+Exit status: as pgnkit COMMAND on one machine (0, 1, 2); 2 also for a usage error of
+  pgnkit-dask itself. See docs/scale-out.md (share/doc/pgnkit/docs/scale-out.md).
+Environment: PGNKIT_DASK_SHUTDOWN_SECONDS, how long closing the client and then a local
+  cluster may take each (default 20) before the driver kills its workers; the output is
+  complete before either is closed.
+"""
+
+
+def version_text(version, pgnkit):
+    """pgnkit-dask's version, the pgnkit it runs (its own --version) and dask.distributed's."""
+    version = "(source tree)" if version.startswith("@") else version
+    lines = [f"pgnkit-dask {version}"]
+    try:
+        r = subprocess.run([pgnkit, "--version"], capture_output=True, text=True, check=False)
+        found = r.stdout.strip() if r.returncode == 0 else ""
+    except OSError:
+        found = ""
+    lines.append(f"runs {pgnkit}: " + (found.replace("\n", "; ") if found else "not found"))
+    try:
+        import distributed
+        lines.append(f"dask.distributed {distributed.__version__}")
+    except ImportError:
+        lines.append("dask.distributed not installed (Debian package python3-distributed)")
+    return "\n".join(lines)
+
+
+class VersionAction(argparse.Action):
+    """--version, worked out when asked for (it runs pgnkit --version)."""
+
+    def __init__(self, option_strings, dest, version, default_pgnkit, **kwargs):
+        self.version, self.default_pgnkit = version, default_pgnkit
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the versions of pgnkit-dask, of the pgnkit it runs and of "
+                              "dask.distributed, and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_text(self.version, getattr(namespace, "pgnkit", None) or
+                           self.default_pgnkit))
+        parser.exit()
+
+
+def build_parser(description, version, default_pgnkit):
+    """The command line (also read by cmake/generate_dask_docs.py for the man page and the
+    bash completion)."""
+    parser = argparse.ArgumentParser(
+        prog="pgnkit-dask", description=description, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction, version=version,
+                        default_pgnkit=default_pgnkit)
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler")
+    where.add_argument("--local", metavar="N", type=int, default=None,
+                       help="start a LocalCluster of N worker processes (default: the CPUs)")
+    plan = parser.add_mutually_exclusive_group()
+    plan.add_argument("--shards", metavar="N", type=int, help="shards per plain file")
+    plan.add_argument("--shard-size", metavar="BYTES", type=int,
+                      help=f"bytes per shard (default: the inputs' bytes over "
+                           f"{cluster.SHARDS_PER_WORKER} per worker, from 1 to 64 MiB)")
+    parser.add_argument("--pgnkit", metavar="PATH", default=default_pgnkit,
+                        help="the pgnkit binary, at the same path on every worker")
+    parser.add_argument("--retries", metavar="N", type=int, default=2,
+                        help="runs of a failed shard after the first (default 2)")
+    parser.add_argument("--timings", action="store_true",
+                        help="print where the seconds went (imports, cluster start, index, "
+                             "shards, shutdown) to stderr at the end")
+    parser.add_argument("-o", "--output", metavar="OUT", help="write the output here, not stdout")
+    parser.add_argument("command", metavar="COMMAND", choices=COMMANDS,
+                        help="the pgnkit command to run: " + ", ".join(COMMANDS))
+    parser.add_argument("rest", nargs=argparse.REMAINDER, help="the command's options and files")
+    return parser
