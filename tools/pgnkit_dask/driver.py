@@ -176,8 +176,9 @@ class Run:
         shard = entry.shard
         argv = self.plan.shard_args(self.args.pgnkit, self.args.command, shard,
                                     entry.games_before, extra)
-        entry.future = self.client.submit(tasks.shard_task, argv, f"{shard['file']}#{shard['shard']}",
-                                          self.spool_dir, pure=False, retries=self.args.retries)
+        key = f"{shard['file']}#{shard['shard']}"
+        entry.future = self.client.submit(tasks.shard_task, argv, key, self.spool_dir, pure=False,
+                                          retries=self.args.retries)
 
     def result(self, entry):
         rc, stdout, stderr, seconds = entry.future.result()
@@ -253,7 +254,7 @@ class Run:
                 if isinstance(item, crossing.Entry):
                     item.future.cancel()
                 continue
-            if not isinstance(item, crossing.Entry):  # cannot be read: pgnkit's own message, in place
+            if not isinstance(item, crossing.Entry):  # unreadable: pgnkit's own message, in place
                 self.diagnostics(item[1])
                 self.status = 2
                 continue
@@ -305,8 +306,9 @@ def main(argv, parser, started):
     began = time.monotonic()
     indexes = None
     if not args.scheduler:  # index here while the cluster starts
-        local_index = cluster_.LocalIndex(args.pgnkit, files,
-                                 shard_args or cluster_.default_shard_args(files, args.local), args.local)
+        local_index = cluster_.LocalIndex(
+            args.pgnkit, files, shard_args or cluster_.default_shard_args(files, args.local),
+            args.local)
         indexes = local_index.futures()
     cluster_.quiet_dask()
     now = time.monotonic()
@@ -316,8 +318,8 @@ def main(argv, parser, started):
         workers = len(client.scheduler_info()["workers"])
         # Only the workers may see the files.
         indexes = [client.submit(tasks.index_task, args.pgnkit, f,
-                                 shard_args or cluster_.default_shard_args(files, workers), pure=False,
-                                 retries=args.retries) for f in files]
+                                 shard_args or cluster_.default_shard_args(files, workers),
+                                 pure=False, retries=args.retries) for f in files]
     now = time.monotonic()
     for index in indexes:
         index.result()
@@ -334,7 +336,8 @@ def main(argv, parser, started):
             if not isinstance(error, SystemExit):
                 traceback.print_exc()
             sys.stderr.flush()
-            os._exit(error.code if isinstance(error, SystemExit) else 2)  # see cluster.shut_down()
+            code = error.code if isinstance(error, SystemExit) else None
+            os._exit(code if isinstance(code, int) else 2)  # see cluster.shut_down()
         raise
     # Every byte of output is written before the cluster is shut down: the shutdown may have
     # to be cut short, and then nothing of the run is waiting on it. The summary comes after
