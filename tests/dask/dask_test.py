@@ -20,7 +20,8 @@ the summary's seconds and MB/s taken out, and the exit status:
     once; with --strict; never reached), select --skip/--limit (limit only, both, skip only
     with a missing file, with --count, past every game, with --to epd), and, where the
     case needs it, that a shard was run again with its true share (--timings says so);
-  - annotate --in-place is refused with a message;
+  - annotate --in-place is refused with a message, and so is a --scheduler address where no
+    scheduler listens (status 2, no traceback);
   - .zst files of many frames (with and without content sizes), whose shards start at frame
     starts and decode from their own frame (--zstd-frame).
 Most cases share one LocalCluster started here (--scheduler); a few, the big corpora and the
@@ -34,6 +35,7 @@ import glob
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -291,11 +293,23 @@ def run_all(a, tmp):
         failures.append("shutdown cut short")
     expect_none_left("cut")
 
+    # A scheduler that is not there: a message and status 2, not a traceback.
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s")
+    absent = run([sys.executable, a.driver, "--scheduler", f"tcp://127.0.0.1:{port}", "--pgnkit",
+                  a.pgnkit, "check", joined], env=env)
+    said = absent[2].startswith(b"pgnkit-dask: cannot reach the Dask scheduler:")
+    if absent[0] != 2 or not said or b"Traceback" in absent[2]:
+        print("FAILED an absent scheduler:", absent[0], absent[2][-300:])
+        failures.append("absent scheduler")
+
     refused = run([*dask, "annotate", "--in-place", joined])
     if refused[0] != 2 or b"--in-place cannot be used" not in refused[2]:
         print("FAILED annotate --in-place is not refused:", refused[0], refused[2][-300:])
         failures.append("annotate --in-place refused")
-    print(f"{len(cases) + len(written) + 3 - len(failures)} passed, {len(failures)} failed")
+    print(f"{len(cases) + len(written) + 4 - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

@@ -312,7 +312,10 @@ def main(argv, parser, started):
         indexes = local_index.futures()
     cluster_.quiet_dask()
     now = time.monotonic()
-    client, cluster = cluster_.start_client(args, timings)
+    try:
+        client, cluster = cluster_.start_client(args, timings)
+    except OSError as error:  # no scheduler there (Dask's connect timeout: 30 s by default)
+        command_line.fail(f"cannot reach the Dask scheduler: {error}")
     timings.add("cluster start", time.monotonic() - now - timings.parts["import distributed"])
     if indexes is None:
         workers = len(client.scheduler_info()["workers"])
