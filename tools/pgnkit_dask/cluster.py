@@ -27,7 +27,8 @@ def quiet_dask():
     # the environment, so that the worker processes inherit it too. Local workers start the
     # way Dask starts them by default (spawn: each imports Dask again). Forking them from the
     # driver (DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD=fork) starts them faster, but
-    # the driver has threads by then, and one test run in about seven hung with it.
+    # the driver has threads by then, and workers a nanny forks after a cut-short shutdown
+    # outlive the driver, each holding the others' parent-alive pipe (docs/scale-out.md).
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
     # Workers killed by shut_down() can leave semaphores registered with multiprocessing's
     # resource tracker, a process of its own that would warn of them on stderr after the
