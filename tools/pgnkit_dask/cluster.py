@@ -1,7 +1,6 @@
 """The cluster: a LocalCluster or a scheduler's, its bounded shutdown, the local index runs."""
 
 import contextlib
-import json
 import os
 import shutil
 import subprocess
@@ -83,8 +82,9 @@ def shut_down(client, cluster, spool_dir):
     import psutil  # a dependency of distributed
     from multiprocessing import resource_tracker
     # Not multiprocessing's resource tracker: it ends by itself when this process does, and
-    # frees the semaphores the workers leave. A worker started after this loop finds this
-    # process gone and ends at once (distributed's monitor_parent).
+    # frees the semaphores the workers leave. A worker spawned after this loop finds this
+    # process gone and ends at once (distributed's monitor_parent); a forked one may not
+    # (docs/scale-out.md), one reason fork is not the default.
     keep = resource_tracker._resource_tracker._pid  # pylint: disable=protected-access
     for _ in range(2):
         for child in psutil.Process().children(recursive=True):
@@ -137,8 +137,7 @@ class LocalIndex:
             self.seconds += time.monotonic() - began
             out.seek(0)
             err.seek(0)
-            shards = [json.loads(line) for line in out.read().splitlines() if line.strip()]
-            self.done[i] = (proc.returncode, shards, err.read())
+            self.done[i] = (proc.returncode, tasks.index_shards(out.read()), err.read())
             out.close()
             err.close()
             self._top_up()

@@ -37,6 +37,7 @@ def default_pgnkit(script_dir):
         return beside
     return shutil.which("pgnkit") or "pgnkit"
 
+
 def options_with_values(pgnkit, command):
     """The options of `pgnkit COMMAND` that take a value, from its --help (CLI11's layout:
     an option is followed by one space and its value's type in capitals, TEXT, UINT, ...;

@@ -9,10 +9,14 @@ import tempfile
 import time
 
 
+def index_shards(stdout):
+    """The shard plan `pgnkit index` printed: one JSON object a line."""
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
 def index_task(pgnkit, path, shard_args):
     r = subprocess.run([pgnkit, "index", *shard_args, path], capture_output=True, check=False)
-    shards = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
-    return r.returncode, shards, r.stderr
+    return r.returncode, index_shards(r.stdout), r.stderr
 
 
 def shard_task(args, key, spool_dir=None):
