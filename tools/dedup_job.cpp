@@ -85,8 +85,7 @@ void append_frame(pipeline::Output& out, const GameFrame& f) {
   put_bytes(t, f.plies);
   put_bytes(t, static_cast<std::uint64_t>(f.keys.size()));
   t.append(reinterpret_cast<const char*>(f.keys.data()), f.keys.size() * sizeof(dedup::GameKey));
-  put_bytes(t, static_cast<std::uint64_t>(f.bytes.size()));
-  t.append(f.bytes);
+  put_sized(t, f.bytes);
 }
 
 bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys) {
@@ -99,10 +98,7 @@ bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>&
   std::memcpy(keys.data(), in.data(), n * sizeof(dedup::GameKey));
   in.remove_prefix(n * sizeof(dedup::GameKey));
   f.keys = keys;
-  if (!take_bytes(in, n) || in.size() < n) return false;
-  f.bytes = in.substr(0, n);
-  in.remove_prefix(n);
-  return true;
+  return take_sized(in, f.bytes);
 }
 
 void DedupJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {

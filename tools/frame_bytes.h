@@ -27,6 +27,23 @@ bool take_bytes(std::string_view& in, T& v) {
   return true;
 }
 
+// A byte string after its length (a std::uint64_t).
+inline void put_sized(std::string& out, std::string_view bytes) {
+  put_bytes(out, static_cast<std::uint64_t>(bytes.size()));
+  out.append(bytes);
+}
+
+// Reads what put_sized wrote as a view into `in` and removes it; false, `in` unchanged, when
+// `in` is shorter than the length or the string.
+inline bool take_sized(std::string_view& in, std::string_view& bytes) {
+  std::string_view rest = in;
+  std::uint64_t size = 0;
+  if (!take_bytes(rest, size) || rest.size() < size) return false;
+  bytes = rest.substr(0, size);
+  in = rest.substr(size);
+  return true;
+}
+
 // Reads the game number a filled hole wrote at the front of `in` (Output::game_number with
 // width 1: its digits, then one space) and removes it; false, `in` unchanged, without a space.
 inline bool take_game_number(std::string_view& in, std::uint64_t& number) {

@@ -67,10 +67,8 @@ void append_split_frame(pipeline::Output& out, const SplitFrame& f) {
   }
   put_bytes(t, FrameKind::Kept);
   put_bytes(t, static_cast<std::uint8_t>(f.has_value));
-  put_bytes(t, static_cast<std::uint64_t>(f.value.size()));
-  t.append(f.value);
-  put_bytes(t, static_cast<std::uint64_t>(f.bytes.size()));
-  t.append(f.bytes);
+  put_sized(t, f.value);
+  put_sized(t, f.bytes);
 }
 
 bool take_split_frame(std::string_view& in, SplitFrame& f) {
@@ -86,13 +84,8 @@ bool take_split_frame(std::string_view& in, SplitFrame& f) {
     f.value = f.bytes = {};
   } else {
     std::uint8_t has_value = 0;
-    std::uint64_t n = 0;
-    if (!take_bytes(rest, has_value) || !take_bytes(rest, n) || rest.size() < n) return false;
-    f.value = rest.substr(0, n);
-    rest.remove_prefix(n);
-    if (!take_bytes(rest, n) || rest.size() < n) return false;
-    f.bytes = rest.substr(0, n);
-    rest.remove_prefix(n);
+    if (!take_bytes(rest, has_value) || !take_sized(rest, f.value) || !take_sized(rest, f.bytes))
+      return false;
     f.status = pgn::GameBytes::Status::Kept;
     f.has_value = has_value != 0;
   }
