@@ -292,11 +292,6 @@ void print_summary(const ConvertArgs& args, const pipeline::Counters& t, bool fa
 int run_convert(ConvertArgs& args, const std::vector<std::string>& given) {
   args.format = parse_format(args.to);
   if (!check_options(args, given)) return kExitUsage;
-  if (args.shard.ranged() && args.from != "pgn") {
-    std::fprintf(stderr, "pgnkit convert: --range reads PGN input (not --from %s)\n",
-                 args.from.c_str());
-    return kExitUsage;
-  }
   args.annotate.on_error = args.on_error == "skip"       ? write::OnError::Skip
                            : args.on_error == "truncate" ? write::OnError::Truncate
                                                          : write::OnError::Keep;
@@ -386,6 +381,9 @@ void register_convert(CLI::App& app, int& exit_code) {
       "  pgnkit convert --to ndjson --range 26048332:52095842 --base-game 37375 --base-line "
       "827650 games.pgn\n"
       "    (one shard of `pgnkit index`; the shards concatenate to the whole output)\n"
+      "  pgnkit convert --from ndjson --to pgn --range 505248:1007752 --base-game 216 "
+      "--base-line 216 games.ndjson\n"
+      "    (a shard of `pgnkit index --from ndjson`: the lines that start in the range)\n"
       "-j/--threads: every --to, and --from ndjson (split at line feeds), on N threads.\n"
       "Exit status: 0 converted, 1 some games had move errors or some NDJSON lines were bad\n"
       "(the rest is converted), 2 usage or I/O error. See docs/convert.md.");

@@ -1,5 +1,7 @@
 // pgnkit index: the shard plan of an input for --range (docs/scale-out.md), read without
 // replaying: one NDJSON line per shard with its byte range, first game number and first line.
+// PGN is planned by the reader (a shard starts at a game start); NDJSON (--from ndjson) by a
+// scan of its line starts, as every line start is a record start.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include "commands.h"
 #include "input.h"
 #include "io/zstd_frame_list.h"
+#include "ndjson/line_starts.h"
 #include "pgn/reader.h"
 #include "write/json.h"
 
@@ -23,6 +26,7 @@ struct IndexArgs {
   std::vector<std::string> files;
   std::uint64_t shards = 0;
   std::uint64_t shard_size = std::uint64_t{64} << 20;
+  std::string from = "pgn";
 };
 
 struct Shard {
@@ -36,7 +40,7 @@ struct Shard {
 // of a list of points (ascending) it records the first such game start at or after it. The
 // points are the wished-for shard starts, or the frame starts of a zstd file that are found
 // as it is decoded (ZstdFrameReader, one pass): a frame is listed before its bytes are read.
-class Planner : public pgn::Visitor {
+class Planner : public pgn::Visitor, public ndjson::LineStartVisitor {
  public:
   // Points given up front.
   explicit Planner(std::vector<std::uint64_t> points) : fixed_(std::move(points)) {}
@@ -51,9 +55,11 @@ class Planner : public pgn::Visitor {
   void begin_game(const pgn::GameInfo& g) {
     ++games_;
     if (g.where.offset != candidate_ || g.where.column != 1) return;
-    while (firsts_.size() < point_count() && point(firsts_.size()) <= g.where.offset)
-      firsts_.push_back(Shard{g.where.offset, g.number, 0, g.where.line});
+    may_start(g.where.offset, g.number, g.where.line);
   }
+  // NDJSON: every line start may start a shard.
+  void line_start(const ndjson::LineStart& s) override { may_start(s.offset, s.game, s.line); }
+  void set_games(std::uint64_t games) { games_ = games; }
 
   // The shards for `targets` (ascending points, each one of this planner's): each starts
   // at the first game start at or after its target; targets that fall on the same game, or
@@ -72,6 +78,10 @@ class Planner : public pgn::Visitor {
   }
 
  private:
+  void may_start(std::uint64_t offset, std::uint64_t game, std::uint32_t line) {
+    while (firsts_.size() < point_count() && point(firsts_.size()) <= offset)
+      firsts_.push_back(Shard{offset, game, 0, line});
+  }
   std::size_t point_count() const {
     return frames_ != nullptr ? (frames_->empty() ? 0 : frames_->size() - 1) : fixed_.size();
   }
@@ -156,11 +166,17 @@ std::string plan_lines(const std::string& path, const std::vector<Shard>& shards
   return out;
 }
 
-pgn::ReaderOptions planner_options(Planner& planner) {
+// Reads the whole input into the planner; the decompressed bytes read.
+std::uint64_t plan_read(io::Source& source, Planner& planner, const IndexArgs& args) {
+  if (args.from == "ndjson") {
+    const ndjson::LineScanStats stats = ndjson::scan_line_starts(source, planner);
+    planner.set_games(stats.games);
+    return stats.bytes;
+  }
   pgn::ReaderOptions options;
   options.stop_before_game = &Planner::at_game_start;
   options.stop_ctx = &planner;
-  return options;
+  return pgn::read_pgn(source, planner, options).bytes;
 }
 
 // A zstd file of many frames that do not record their size (pzstd's): decoded once, frame
@@ -174,10 +190,10 @@ std::optional<std::string> index_unsized_frames(const std::string& path, const I
         return reader->read(dst, cap);
       });
   Planner planner(&reader->frames());
-  const pgn::ReadStats stats = pgn::read_pgn(source, planner, planner_options(planner));
+  const std::uint64_t bytes = plan_read(source, planner, args);
   if (reader->failed()) return std::nullopt;
   const std::vector<io::ZstdFrame>& frames = reader->frames();
-  return plan_lines(path, planner.shards(frame_targets(frames, args)), stats.bytes, &frames);
+  return plan_lines(path, planner.shards(frame_targets(frames, args)), bytes, &frames);
 }
 
 int index_one(const std::string& path, const IndexArgs& args) {
@@ -199,11 +215,11 @@ int index_one(const std::string& path, const IndexArgs& args) {
   if (regular && !zstd) targets = plain_targets(size, args);
   if (list) targets = frame_targets(list->frames, args);
   Planner planner(targets);
-  const pgn::ReadStats stats = pgn::read_pgn(*source, planner, planner_options(planner));
+  const std::uint64_t bytes = plan_read(*source, planner, args);
   // After a read error the plan covers the bytes read: its last shard, run, reads up to the
   // error and reports it exactly as a run over the whole input does.
   const std::string out =
-      plan_lines(path, planner.shards(targets), stats.bytes, list ? &list->frames : nullptr);
+      plan_lines(path, planner.shards(targets), bytes, list ? &list->frames : nullptr);
   const bool written = write_stdout(out) && flush_stdout();
   if (report_read_error(*source)) return kExitUsage;
   return written ? kExitOk : kExitUsage;
@@ -223,12 +239,18 @@ void register_index(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<IndexArgs>();
   CLI::App* cmd = app.add_subcommand(
       "index", "Print the shard plan of each input for --range, without replaying (NDJSON).");
-  cmd->add_option("files", args->files, "PGN files, plain or zstd-compressed; '-' for stdin");
+  cmd->add_option("files", args->files,
+                  "PGN (or NDJSON) files, plain or zstd-compressed; '-' for stdin");
   cmd->add_option("--shards", args->shards,
                   "Shards per plain file (default: one per --shard-size bytes)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
   cmd->add_option("--shard-size", args->shard_size, "Bytes per shard when --shards is not given")
       ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
+  cmd->add_option("--from", args->from,
+                  "Input format: pgn (default) or ndjson (one game per line, as convert --from "
+                  "ndjson reads it: shards start at line starts)")
+      ->check(CLI::IsMember({"pgn", "ndjson"}))
       ->capture_default_str();
   cmd->footer(
       "One line per shard: file, shard, start, end (byte offsets of the decompressed input),\n"
@@ -236,11 +258,13 @@ void register_index(CLI::App& app, int& exit_code) {
       "  frame_start, the frame that holds start (for --zstd-frame). A shard starts only at a\n"
       "  game's first byte where a reader of the whole input is between games; a .zst file is\n"
       "  cut only at its frame starts (a file of one frame, or a pipe, is one shard). After a\n"
-      "  read error the plan covers the bytes read (exit status 2).\n"
+      "  read error the plan covers the bytes read (exit status 2). With --from ndjson a shard\n"
+      "  starts at a line start; first_game counts the non-blank lines before it, plus 1.\n"
       "Run a shard with: pgnkit check --range START:END --base-game FIRST_GAME\n"
       "  --base-line FIRST_LINE FILE  (the shards' outputs concatenate to the whole output)\n"
       "Examples:\n"
       "  pgnkit index --shards 8 games.pgn\n"
+      "  pgnkit index --from ndjson --shards 8 games.ndjson  (for convert --from ndjson --range)\n"
       "  pgnkit-dask --local 2 check games.pgn   (docs/scale-out.md)\n"
       "Exit status: 0 ok, 2 usage or I/O error.");
   cmd->callback([args, &exit_code] { exit_code = run_index(*args); });

@@ -1,6 +1,7 @@
 #include "shard.h"
 
 #include <charconv>
+#include <cstring>
 #include <limits>
 
 #include "input.h"
@@ -39,7 +40,40 @@ std::optional<ByteRange> parse_frame(const std::string& text) {
   return r;
 }
 
-std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const ShardArgs& shard) {
+namespace {
+
+// A source that reads `whole` (at stream offset `at`) up to the end of the line that holds
+// byte `end` - 1: the lines that start before `end`, and nothing after them.
+io::Source lines_before(io::Source& whole, std::uint64_t at, std::uint64_t end) {
+  std::string name(whole.name());
+  bool done = at >= end;
+  return io::Source::from_pull(
+      std::move(name),
+      [&whole, at, end, done](char* dst, std::size_t cap,
+                              std::optional<io::IoError>& error) mutable -> std::size_t {
+        if (done) return 0;
+        std::size_t n = whole.read(dst, cap);
+        if (n == 0) {
+          if (whole.error()) error = whole.error();
+          done = true;
+          return 0;
+        }
+        if (at + n >= end) {  // byte end - 1 is here or was earlier: stop at the next LF
+          const std::size_t from = end > at ? static_cast<std::size_t>(end - at) - 1 : 0;
+          if (const void* lf = std::memchr(dst + from, '\n', n - from)) {
+            n = static_cast<std::size_t>(static_cast<const char*>(lf) - dst) + 1;
+            done = true;
+          }
+        }
+        at += n;
+        return n;
+      });
+}
+
+}  // namespace
+
+std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const ShardArgs& shard,
+                                             bool lines) {
   const ByteRange range = *parse_range(shard.range);
   auto source = open_input(path);
   if (!source) return nullptr;
@@ -62,6 +96,10 @@ std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const Shar
   std::unique_ptr<RangeInput> in(new RangeInput());
   in->source_ = std::move(source);
   in->empty_ = !in->source_->skip(range.start - in->source_->offset());
+  if (lines && !in->empty_) {
+    in->whole_ = std::move(in->source_);
+    in->source_ = lines_before(*in->whole_, range.start, range.end);
+  }
   in->options_.start = pgn::Location{range.start, shard.base_line, 1};
   in->end_ = range.end;
   in->options_.stop_ctx = &in->end_;

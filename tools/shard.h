@@ -60,7 +60,10 @@ class RangeInput {
   // Opens `path` for shard.range (which must parse). Null when it could not be opened
   // (reported on stderr). An input shorter than START is an empty shard, not an error; a
   // read error before START is left in source().error() for the caller to report.
-  static std::unique_ptr<RangeInput> open(const std::string& path, const ShardArgs& shard);
+  // lines: NDJSON, one game per line (START a line start): the source itself ends after the
+  // line that holds byte END - 1, so that it holds exactly the lines that start in the range.
+  static std::unique_ptr<RangeInput> open(const std::string& path, const ShardArgs& shard,
+                                          bool lines = false);
 
   io::Source& source() { return *source_; }
   const pgn::ReaderOptions& options() const { return options_; }
@@ -72,6 +75,7 @@ class RangeInput {
  private:
   RangeInput() = default;
   std::optional<io::Source> source_;
+  std::optional<io::Source> whole_;  // lines: the input, which source_ reads up to the range's end
   pgn::ReaderOptions options_;
   std::uint64_t end_ = 0, game_base_ = 0;
   bool empty_ = false;

@@ -93,7 +93,7 @@ pipeline::RunStats run_sequential(const std::vector<std::string>& files, const p
 pipeline::RunStats run_range(const std::string& path, const ShardArgs& shard,
                              const pipeline::Job& job, StdioEmitter& emitter) {
   pipeline::RunStats stats;
-  const std::unique_ptr<RangeInput> in = RangeInput::open(path, shard);
+  const std::unique_ptr<RangeInput> in = RangeInput::open(path, shard, job.reads_lines());
   if (!in) {
     stats.io_failed = true;
     return stats;

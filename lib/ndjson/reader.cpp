@@ -5,6 +5,7 @@
 
 #include "ndjson/feed.h"
 #include "ndjson/game_parser.h"
+#include "ndjson/line_starts.h"
 
 namespace pgnkit::ndjson {
 namespace {
@@ -13,7 +14,7 @@ constexpr std::size_t kPadding = 64;  // simdjson may read this far past a line'
 
 bool blank(std::string_view line) {
   for (const char c : line)
-    if (c != ' ' && c != '\t' && c != '\r') return false;
+    if (!is_line_space(c)) return false;
   return true;
 }
 

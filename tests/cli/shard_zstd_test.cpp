@@ -35,34 +35,13 @@ std::string joined_fixtures() {
   return text;
 }
 
-std::string frame(std::string_view data, bool content_size) {
-  return io::test::compress(data, 3, true, content_size);  // checksummed, as zstd and pzstd write
-}
-
-// pzstd's layout: a 12-byte skippable frame (magic, size 4, the next frame's size) first.
-std::string skippable_size_of(const std::string& next) {
-  std::string f("\x50\x2A\x4D\x18\x04\x00\x00\x00", 8);
-  for (int i = 0; i < 4; ++i) f.push_back(static_cast<char>((next.size() >> (8 * i)) & 0xFF));
-  return f;
-}
-
-std::string multi_frame(const std::string& text, bool content_size) {
-  std::string out;
-  for (std::size_t at = 0; at < text.size(); at += kChunk) {
-    const std::string f = frame(std::string_view(text).substr(at, kChunk), content_size);
-    if (!content_size) out += skippable_size_of(f);
-    out += f;
-  }
-  return out;
-}
-
 class MultiFrameZstd : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
     text_ = joined_fixtures();
     ASSERT_GT(text_.size(), 8 * kChunk);
     plain_ = tmp_.file("joined.pgn", text_);
-    zst_ = tmp_.file("joined.pgn.zst", multi_frame(text_, GetParam()));
+    zst_ = tmp_.file("joined.pgn.zst", io::test::multi_frame(text_, kChunk, GetParam()));
   }
   testing::TempDir tmp_;
   std::string text_, plain_, zst_;
@@ -217,7 +196,7 @@ INSTANTIATE_TEST_SUITE_P(ContentSize, MultiFrameZstd, ::testing::Bool(),
 
 TEST(SingleFrameZstd, IsOneShard) {
   testing::TempDir tmp;
-  const std::string zst = tmp.file("one.pgn.zst", frame(joined_fixtures(), true));
+  const std::string zst = tmp.file("one.pgn.zst", io::test::compress(joined_fixtures(), 3, true));
   const std::vector<Shard> shards = plan(zst, 6);
   ASSERT_EQ(shards.size(), 1u);
   EXPECT_EQ(shards[0].start, 0u);

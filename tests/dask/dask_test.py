@@ -49,6 +49,7 @@ except ImportError:
 
 TIMING = re.compile(rb", [0-9.]+ s, [0-9.]+ MB/s|^pgnkit-dask timings: .*\n", re.M)
 RERUNS = re.compile(rb"shard runs \(([0-9]+) again\)")
+SHARD_RUNS = re.compile(rb"([0-9]+) shard runs \(")
 failures = []
 
 
@@ -171,6 +172,31 @@ def run_all(a, tmp):
                       ["check", "--format", "ndjson"], [zst], 5))
         cases.append((f"convert ndjson, a .zst of many frames ({kind})",
                       ["convert", "--to", "ndjson"], [zst, joined], 4))
+    # NDJSON input (convert --from ndjson): the fixtures as NDJSON, lichess's export and bad
+    # lines, planned at line starts; as a .zst of many frames cut mid-line too.
+    joined_ndjson = os.path.join(tmp, "joined.ndjson")
+    with open(joined_ndjson, "wb") as out:
+        out.write(subprocess.run([a.pgnkit, "convert", "--to", "ndjson", joined],
+                                 capture_output=True, check=False).stdout)
+    ndjson_inputs = [joined_ndjson, missing] + [os.path.join(a.source, "tests/data/convert", f)
+                                                for f in ("broken.ndjson", "lichess.ndjson")]
+    ndjson_parts = os.path.join(tmp, "ndjson_parts")
+    os.mkdir(ndjson_parts)
+    subprocess.run(["split", "-b", "150000", joined_ndjson, os.path.join(ndjson_parts, "p.")],
+                   check=True)
+    ndjson_zst = os.path.join(tmp, "joined.ndjson.zst")
+    with open(ndjson_zst, "wb") as out:
+        for part in sorted(glob.glob(os.path.join(ndjson_parts, "p.*"))):
+            out.write(subprocess.run(["zstd", "-q", "-c", "--no-content-size", part],
+                                     capture_output=True, check=True).stdout)
+    cases += [
+        ("convert --from ndjson to pgn, NDJSON files + a missing file",
+         ["convert", "--from", "ndjson", "--to", "pgn"], ndjson_inputs, 4),
+        ("convert --from ndjson to epd (ids across inputs)",
+         ["convert", "--from", "ndjson", "--to", "epd"], ndjson_inputs, 3),
+        ("convert --from ndjson to ndjson, a .zst of many frames",
+         ["convert", "--from", "ndjson", "--to", "ndjson"], [ndjson_zst], 5),
+    ]
     tricky = sorted(glob.glob(os.path.join(a.shared, "corpus/tricky/**/*.pgn"), recursive=True))
     if tricky:
         cases.append(("check ndjson, tricky corpus", ["check", "--format", "ndjson"], tricky, 2))
@@ -214,8 +240,15 @@ def run_all(a, tmp):
     for name, command, inputs, shards in cases:
         one = run([a.pgnkit, *command, *inputs])
         driver = dask if name in local_cases else shared
-        spread = run([*driver, "--shards", str(shards), *command, *inputs])
-        compare(name, one, spread)
+        spread = run([*driver, "--timings", "--shards", str(shards), *command, *inputs],
+                     keep_timings=True)
+        compare(name, one, (spread[0], spread[1], TIMING.sub(b"", spread[2])))
+        # The files were cut: more shard runs than inputs (a plan that could not cut, as
+        # PGN's of an NDJSON file, would compare equal but prove nothing).
+        runs = SHARD_RUNS.search(spread[2])
+        if runs is None or int(runs.group(1)) <= len(inputs):
+            print(f"FAILED {name}: the inputs were not cut into shards:", spread[2][-300:])
+            failures.append(name + " (shards)")
 
     # Options whose state crosses shards: each case is exact, and the rerun path (a shard
     # run again with its true share) is taken where the case says so.

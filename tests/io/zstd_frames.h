@@ -38,4 +38,21 @@ inline std::string skippable(unsigned nibble, std::string_view payload) {
   return f;
 }
 
+// `text` as independent checksummed frames of `chunk` bytes each (cut anywhere), as pzstd
+// and zstd's seekable format lay a file out; without content sizes each frame comes after a
+// 12-byte skippable frame holding its size, pzstd's layout.
+inline std::string multi_frame(std::string_view text, std::size_t chunk, bool content_size) {
+  std::string out;
+  for (std::size_t at = 0; at < text.size(); at += chunk) {
+    const std::string f = compress(text.substr(at, chunk), 3, true, content_size);
+    if (!content_size) {
+      std::string size;
+      for (int i = 0; i < 4; ++i) size.push_back(static_cast<char>((f.size() >> (8 * i)) & 0xFF));
+      out += skippable(0, size);
+    }
+    out += f;
+  }
+  return out;
+}
+
 }  // namespace pgnkit::io::test

@@ -16,8 +16,7 @@ OWN_OPTIONS = ("--range", "--base-game", "--base-line", "--base-id", "--base-err
 REFUSED = {
     "check": {},
     "status": {},
-    "convert": {"--from": "--from ndjson input is not planned by pgnkit index (PGN only): "
-                          "an NDJSON file is one record per line, split it with split -l"},
+    "convert": {},
     "select": {},
     "annotate": {"--in-place": "--in-place rewrites each whole file: give -o"},
 }
@@ -73,7 +72,7 @@ def split_arguments(pgnkit, command, rest):
                     fail(f"{name} needs a value")
                 i += 1
                 value = rest[i]
-            if name in REFUSED[command] and not (name == "--from" and value == "pgn"):
+            if name in REFUSED[command]:
                 fail(f"{name} cannot be used: {REFUSED[command][name]}")
             if command in OUTPUT_COMMANDS and name in ("-o", "--output"):
                 output = value
@@ -135,6 +134,9 @@ class Plan:
         # FEN and EPD ids count games across inputs: the shard's first id.
         self.ids = command in ("convert", "select") and to in ("fen", "epd")
         self.summary = command != "status"
+        # NDJSON input (convert --from ndjson) is planned at its line starts.
+        self.ndjson_input = command == "convert" and option_value(options, ("--from",)) == "ndjson"
+        self.index_options = ["--from", "ndjson"] if self.ndjson_input else []
         self.options = options
         if self.status_summary:
             self.options = without_option(options, "--format") + ["--format", "ndjson"]

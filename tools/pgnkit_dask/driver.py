@@ -34,10 +34,12 @@ def check_summary_line(totals, seconds, stopped):
             f"{mbs:.1f} MB/s{' (stopped at --max-errors)' if stopped else ''}\n")
 
 
-def move_errors_line(totals):
-    """The summary line of `pgnkit convert` and `pgnkit annotate`, added up."""
+def move_errors_line(totals, bad_lines):
+    """The summary line of `pgnkit convert` and `pgnkit annotate`, added up; with bad_lines
+    (convert --from ndjson) the count of bad NDJSON lines too."""
     return (f"{totals['games']} games, {totals['bad_games']} with move errors "
-            f"({'see above' if totals['bad_games'] else 'none'}), {totals['dropped']} dropped\n")
+            f"({'see above' if totals['bad_games'] else 'none'}), {totals['dropped']} dropped"
+            f"{', ' + str(totals['bad_lines']) + ' bad lines' if bad_lines else ''}\n")
 
 
 def status_summary_text(fmt, counts):
@@ -270,7 +272,7 @@ class Run:
             stopped = isinstance(self.cross, crossing.MaxErrors) and self.cross.stopped()
             return check_summary_line(self.totals, seconds, stopped)
         if self.args.command in ("convert", "annotate"):
-            return move_errors_line(self.totals)
+            return move_errors_line(self.totals, self.plan.ndjson_input)
         return ""
 
 
@@ -307,7 +309,8 @@ def main(argv, parser, started):
     indexes = None
     if not args.scheduler:  # index here while the cluster starts
         local_index = cluster_.LocalIndex(
-            args.pgnkit, files, shard_args or cluster_.default_shard_args(files, args.local),
+            args.pgnkit, files,
+            (shard_args or cluster_.default_shard_args(files, args.local)) + plan.index_options,
             args.local)
         indexes = local_index.futures()
     cluster_.quiet_dask()
@@ -321,7 +324,8 @@ def main(argv, parser, started):
         workers = len(client.scheduler_info()["workers"])
         # Only the workers may see the files.
         indexes = [client.submit(tasks.index_task, args.pgnkit, f,
-                                 shard_args or cluster_.default_shard_args(files, workers),
+                                 (shard_args or cluster_.default_shard_args(files, workers)) +
+                                 plan.index_options,
                                  pure=False, retries=args.retries) for f in files]
     now = time.monotonic()
     for index in indexes:
