@@ -17,6 +17,7 @@ using detail::cat;
 namespace {
 
 constexpr std::size_t kMaxLines = 300;  // the reader caps nesting at 256
+constexpr std::size_t kInitialLines = 16;
 
 std::string_view game_end_name(GameEnd e) {
   switch (e) {
@@ -48,7 +49,10 @@ std::string_view game_status_name(GameStatus s) {
 
 Replayer::Replayer(ReplaySink& sink, ReplayOptions options)
     : sink_(sink), options_(options), follow_moves_(options.want_moves || options.want_last_move) {
-  lines_.reserve(kMaxLines + 1);
+  // Room for the usual nesting; deeper variations grow it once (clear() keeps the capacity),
+  // never per move. Not kMaxLines up front: that is ~140 KB, an mmap and its page faults for
+  // every Replayer (one a pipeline chunk, one a fuzz input).
+  lines_.reserve(kInitialLines);
   history_.reserve(1024);
 }
 
