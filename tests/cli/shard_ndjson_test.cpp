@@ -165,10 +165,11 @@ TEST_F(NdjsonShards, ARangeEndsWithTheLineThatHoldsItsLastByte) {
 }
 
 TEST_F(NdjsonShards, MultiFrameZstdCutMidLine) {
-  for (const bool sized : {true, false}) {
-    SCOPED_TRACE(sized ? "sized frames" : "pzstd-like frames");
-    const std::string zst = tmp_.file(sized ? "sized.ndjson.zst" : "pzstd.ndjson.zst",
-                                      io::test::multi_frame(text_, 9000, sized));
+  using io::test::FrameLayout;
+  for (const FrameLayout layout : {FrameLayout::Sized, FrameLayout::Pzstd, FrameLayout::Seekable}) {
+    const std::string name = "layout" + std::to_string(static_cast<int>(layout)) + ".ndjson.zst";
+    SCOPED_TRACE(name);
+    const std::string zst = tmp_.file(name, io::test::multi_frame(text_, 9000, layout));
     const std::vector<Shard> shards = plan_with("--from ndjson --shards 6", zst);
     ASSERT_GE(shards.size(), 5u);
     // The same line starts, numbers and lines as the plain file allows.

@@ -1,7 +1,8 @@
 // Shards of a multi-frame .zst (pgnkit index, --range; docs/scale-out.md): files of many
 // independent frames are made here with libzstd from the joined fixtures, cut into frames
-// every kChunk bytes (mid-game too), with content sizes in the frame headers and without
-// them (as pzstd writes them, a skippable frame before each). The plan must start its shards
+// every kChunk bytes (mid-game too), with content sizes in the frame headers, without them
+// (as pzstd writes them, a skippable frame before each), and in zstd's seekable format
+// (frames without sizes, a seek table after them). The plan must start its shards
 // at the first game start after a frame start, with the numbers and lines of the plain file's
 // plan; the shards must concatenate to the one-run output; a file of one frame is one shard;
 // a truncated last frame gives the one-run message from the last shard.
@@ -35,7 +36,9 @@ std::string joined_fixtures() {
   return text;
 }
 
-class MultiFrameZstd : public ::testing::TestWithParam<bool> {
+using io::test::FrameLayout;
+
+class MultiFrameZstd : public ::testing::TestWithParam<FrameLayout> {
  protected:
   void SetUp() override {
     text_ = joined_fixtures();
@@ -126,13 +129,13 @@ TEST_P(MultiFrameZstd, ALaterShardDoesNotDecodeTheFirstFrame) {
   ASSERT_GE(shards.size(), 2u);
   const std::string intact =
       pgnkit("check --format ndjson" + range_args(shards.back()) + sh_quoted(damaged)).out;
-  bytes[GetParam() ? 200 : 212] ^= 0x55;  // inside the first frame's block
+  bytes[GetParam() == FrameLayout::Pzstd ? 212 : 200] ^= 0x55;  // inside the first frame's block
   tmp_.file("damaged.pgn.zst", bytes);
   const CommandRun whole = pgnkit("check --format ndjson " + sh_quoted(damaged));
   ASSERT_EQ(whole.status, 2) << "the damage must be seen by a whole read";
   const CommandRun part =
       pgnkit("check --format ndjson" + range_args(shards.back()) + sh_quoted(damaged));
-  if (GetParam()) {
+  if (GetParam() == FrameLayout::Sized) {
     EXPECT_NE(part.status, 2) << part.err;
     EXPECT_EQ(part.out, intact);
   } else {
@@ -179,7 +182,7 @@ TEST_P(MultiFrameZstd, WithItsFrameALaterShardDecodesNothingBeforeIt) {
   const std::string damaged = tmp_.file("damaged.pgn.zst", bytes);  // intact for now
   const std::string last = range_args(shards.back()) + frames.back();
   const std::string intact = pgnkit("check --format ndjson" + last + sh_quoted(damaged)).out;
-  bytes[GetParam() ? 200 : 212] ^= 0x55;  // inside the first frame's block
+  bytes[GetParam() == FrameLayout::Pzstd ? 212 : 200] ^= 0x55;  // inside the first frame's block
   tmp_.file("damaged.pgn.zst", bytes);
   ASSERT_EQ(pgnkit("check --format ndjson " + sh_quoted(damaged)).status, 2);
   const CommandRun part = pgnkit("check --format ndjson" + last + sh_quoted(damaged));
@@ -191,8 +194,14 @@ TEST_P(MultiFrameZstd, WithItsFrameALaterShardDecodesNothingBeforeIt) {
   EXPECT_EQ(wrong.status, 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(ContentSize, MultiFrameZstd, ::testing::Bool(),
-                         [](const auto& info) { return info.param ? "Sized" : "PzstdLike"; });
+INSTANTIATE_TEST_SUITE_P(Layout, MultiFrameZstd,
+                         ::testing::Values(FrameLayout::Sized, FrameLayout::Pzstd,
+                                           FrameLayout::Seekable),
+                         [](const auto& info) {
+                           return info.param == FrameLayout::Sized   ? "Sized"
+                                  : info.param == FrameLayout::Pzstd ? "PzstdLike"
+                                                                     : "Seekable";
+                         });
 
 TEST(SingleFrameZstd, IsOneShard) {
   testing::TempDir tmp;

@@ -38,19 +38,40 @@ inline std::string skippable(unsigned nibble, std::string_view payload) {
   return f;
 }
 
-// `text` as independent checksummed frames of `chunk` bytes each (cut anywhere), as pzstd
-// and zstd's seekable format lay a file out; without content sizes each frame comes after a
-// 12-byte skippable frame holding its size, pzstd's layout.
-inline std::string multi_frame(std::string_view text, std::size_t chunk, bool content_size) {
-  std::string out;
-  for (std::size_t at = 0; at < text.size(); at += chunk) {
-    const std::string f = compress(text.substr(at, chunk), 3, true, content_size);
-    if (!content_size) {
+// How a file of many frames is laid out: frames that record their content size (files
+// compressed part by part and concatenated); frames that do not, each after a 12-byte
+// skippable frame holding its size (pzstd's layout); or zstd's seekable format (frames without
+// sizes, as its streaming compressor writes them, and a seek table at the end: a skippable
+// frame, magic 0x184D2A5E, of one entry per frame, compressed and decompressed size, then the
+// frame count, a descriptor byte (no checksums) and the magic 0x8F92EAB1;
+// contrib/seekable_format in zstd's sources).
+enum class FrameLayout { Sized, Pzstd, Seekable };
+
+inline void put_le32(std::string& out, std::uint64_t value) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+
+// `text` as independent checksummed frames of `chunk` bytes each (cut anywhere).
+inline std::string multi_frame(std::string_view text, std::size_t chunk, FrameLayout layout) {
+  std::string out, table;
+  std::uint64_t frames = 0;
+  for (std::size_t at = 0; at < text.size(); at += chunk, ++frames) {
+    const std::string_view part = text.substr(at, chunk);
+    const std::string f = compress(part, 3, true, layout == FrameLayout::Sized);
+    if (layout == FrameLayout::Pzstd) {
       std::string size;
-      for (int i = 0; i < 4; ++i) size.push_back(static_cast<char>((f.size() >> (8 * i)) & 0xFF));
+      put_le32(size, f.size());
       out += skippable(0, size);
     }
     out += f;
+    put_le32(table, f.size());
+    put_le32(table, part.size());
+  }
+  if (layout == FrameLayout::Seekable) {
+    put_le32(table, frames);
+    table.push_back('\0');  // descriptor: no checksums
+    put_le32(table, 0x8F92EAB1u);
+    out += skippable(0xE, table);
   }
   return out;
 }
