@@ -205,8 +205,10 @@ void Replayer::check_result() {
     if (!chess::bare_king(*report_.final_position, winner)) return;
     const std::string credited = "result " + std::string(pgn::outcome_text(*result)) +
                                  " credits a win to a side with a bare king";
-    // A loss on time against a side that cannot mate is a draw (FIDE 6.9); a resignation
-    // ends the game whatever the material (5.1.2).
+    // A loss on time against a side that cannot mate is a draw (FIDE 6.9): an error. A
+    // resignation gave the win under the Laws before 2023; since 1 January 2023 Art. 5.1.2
+    // scores it a draw too, but servers (lichess) still score it a win, so by any date it
+    // is a warning, not an error (docs/laws.md).
     if (mentions_time(tags_.termination)) {
       inconsistent(ProblemCode::ResultContradicted, Severity::Error,
                    credited + ", which can never checkmate: a loss on time is a draw");
@@ -217,7 +219,9 @@ void Replayer::check_result() {
       p.game = game_;
       p.where = where;
       p.ply = report_.plies;
-      p.message = credited + ": only a resignation can give that result";
+      p.message = credited +
+                  ": only a resignation can give that result, and FIDE's Laws "
+                  "since 2023 (Art. 5.1.2) score even that a draw";
       p.fen = chess::write_fen(*report_.final_position);
       report(std::move(p));
     }

@@ -93,7 +93,7 @@ TEST(Results, BareKingWinWithoutTimeForfeitIsAWarning) {
     EXPECT_EQ(warned[0].ply, 1u);
     EXPECT_EQ(warned[0].message,
               "result 1-0 credits a win to a side with a bare king: only a resignation can give "
-              "that result");
+              "that result, and FIDE's Laws since 2023 (Art. 5.1.2) score even that a draw");
     EXPECT_EQ(warned[0].fen, "4k3/8/8/8/8/8/4K3/r7 w - - 0 2");
     EXPECT_EQ(run.errors(), 0u);
     EXPECT_TRUE(run.games[0].consistent);
