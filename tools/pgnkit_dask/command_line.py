@@ -162,6 +162,7 @@ Examples:
   pgnkit-dask --local 2 check --format ndjson games-*.pgn -o problems.ndjson
   pgnkit-dask --scheduler tcp://head:8786 status --format csv archive/*.pgn -o status.csv
   pgnkit-dask --local 2 select --player Carlsen --skip 100 --limit 10 archive/*.pgn
+  pgnkit-dask --local 2 convert --from ndjson --to pgn export.ndjson -o games.pgn
   pgnkit-dask --local 2 --timings check --quiet games.pgn
 Exit status: as pgnkit COMMAND on one machine (0, 1, 2); 2 also for a usage error of
   pgnkit-dask itself. See docs/scale-out.md (share/doc/pgnkit/docs/scale-out.md).
