@@ -12,6 +12,7 @@
 
 #include "io/zstd_frames.h"
 #include "shard_support.h"
+#include "support/ndjson_lines.h"
 
 namespace pgnkit {
 namespace {
@@ -88,18 +89,11 @@ class NdjsonShards : public ::testing::Test {
   std::map<std::string, CommandRun> whole_;  // the one-run outputs, by command line
 };
 
-// Every line start, with the game number and line read_ndjson gives it.
+// Every line start, with the game number and line read_ndjson gives it, as shards.
 std::vector<Shard> line_starts(const std::string& text) {
   std::vector<Shard> starts;
-  std::uint64_t game = 1, line = 1;
-  for (std::size_t at = 0; at < text.size(); ++line) {
-    starts.push_back(Shard{at, 0, game, line, 0});
-    const std::size_t lf = std::min(text.find('\n', at), text.size());
-    std::string_view content(text.data() + at, lf - at);
-    if (at == 0 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
-    if (content.find_first_not_of(" \t\r") != std::string_view::npos) ++game;
-    at = lf + 1;
-  }
+  for (const ndjson::LineStart& l : testing::count_ndjson_lines(text).starts)
+    starts.push_back(Shard{l.offset, 0, l.game, l.line, 0});
   return starts;
 }
 

@@ -1,7 +1,7 @@
 // ndjson::scan_line_starts (pgnkit index --from ndjson): every line start with the line
 // number and the game number that ndjson::read_ndjson gives the line, checked two ways: against
 // the reader itself (every non-blank line made a bad line, so that the reader reports each
-// one's game number and line), and against a count made here, line by line.
+// one's game number and line), and against a count made the plain way (support/ndjson_lines.h).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,6 +11,7 @@
 #include "convert_util.h"
 #include "io/source.h"
 #include "ndjson/line_starts.h"
+#include "support/ndjson_lines.h"
 
 namespace pgnkit::convert_test {
 namespace {
@@ -40,25 +41,10 @@ Scan scan(const std::string& text, std::size_t piece) {
   return Scan{starts.all, stats.games, stats.bytes};
 }
 
-// The count made here: lines split at LF; blank = spaces, tabs and CRs only, after a whole
-// byte order mark on the first line.
+// The count made the plain way (support/ndjson_lines.h).
 Scan counted(const std::string& text) {
-  Scan s;
-  std::uint64_t game = 1;
-  std::uint32_t line = 1;
-  for (std::size_t at = 0; at < text.size();) {
-    s.starts.push_back(ndjson::LineStart{at, game, line});
-    const std::size_t lf = text.find('\n', at);
-    const std::size_t end = lf == std::string::npos ? text.size() : lf;
-    std::string_view content(text.data() + at, end - at);
-    if (at == 0 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
-    if (content.find_first_not_of(" \t\r") != std::string_view::npos) ++game;
-    at = end + 1;
-    ++line;
-  }
-  s.games = game - 1;
-  s.bytes = text.size();
-  return s;
+  const testing::CountedLines c = testing::count_ndjson_lines(text);
+  return Scan{c.starts, c.games, text.size()};
 }
 
 void expect_same(const Scan& got, const Scan& want) {
@@ -96,7 +82,7 @@ TEST(NdjsonLineStarts, BlankLinesByteOrderMarksAndTheLastLine) {
       {"a\rb\n", {{0, 1, 1}}, 1},
   };
   for (const Case& c : cases) {
-    SCOPED_TRACE(testing::PrintToString(c.text));
+    SCOPED_TRACE(::testing::PrintToString(c.text));
     for (const std::size_t piece : {1, 2, 3, 1000}) {
       SCOPED_TRACE(piece);
       expect_same(scan(c.text, piece), Scan{c.starts, c.games, c.text.size()});
@@ -114,7 +100,7 @@ TEST(NdjsonLineStarts, AgreesWithTheReaderAndTheCountOnRandomLines) {
     const int n = static_cast<int>(rng() % 60);
     for (int i = 0; i < n; ++i) text += parts[rng() % parts.size()];
     if (round % 50 == 0) text += std::string(3u << 20, 'z') + "\n \n";  // over one 1 MiB read
-    SCOPED_TRACE(testing::PrintToString(text.size() < 200 ? text : "(long)"));
+    SCOPED_TRACE(::testing::PrintToString(text.size() < 200 ? text : "(long)"));
     const Scan want = counted(text);
     expect_same(scan(text, 1 + rng() % 7), want);
     expect_same(scan(text, 1 << 20), want);
