@@ -128,6 +128,20 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)  # the decompressed corpora are big
 
 
+def multi_frame_zst(tmp, source, part_size, flag, name):
+    """TMP/NAME: SOURCE cut every PART_SIZE bytes (`split -b`, mid-game or mid-line), each part
+    compressed alone by zstd with FLAG (--content-size or --no-content-size), concatenated."""
+    parts = tempfile.mkdtemp(prefix="parts.", dir=tmp)
+    subprocess.run(["split", "-b", str(part_size), source, os.path.join(parts, "p.")],
+                   check=True)
+    zst = os.path.join(tmp, name)
+    with open(zst, "wb") as out:
+        for part in sorted(glob.glob(os.path.join(parts, "p.*"))):
+            out.write(subprocess.run(["zstd", "-q", "-c", flag, part], capture_output=True,
+                                     check=True).stdout)
+    return zst
+
+
 def run_all(a, tmp):
     fixtures = sorted(glob.glob(os.path.join(a.source, "tests/data/check/*.pgn")) +
                       glob.glob(os.path.join(a.source, "data/*.pgn")))
@@ -159,15 +173,8 @@ def run_all(a, tmp):
     ]
     # Multi-frame .zst of the joined fixtures (frames every 200 kB, mid-game too), with and
     # without content sizes: shards start at frames, and run from their own (--zstd-frame).
-    parts = os.path.join(tmp, "parts")
-    os.mkdir(parts)
-    subprocess.run(["split", "-b", "200000", joined, os.path.join(parts, "p.")], check=True)
     for flag, kind in (("--no-content-size", "unsized"), ("--content-size", "sized")):
-        zst = os.path.join(tmp, f"joined.{kind}.pgn.zst")
-        with open(zst, "wb") as out:
-            for part in sorted(glob.glob(os.path.join(parts, "p.*"))):
-                out.write(subprocess.run(["zstd", "-q", "-c", flag, part], capture_output=True,
-                                         check=True).stdout)
+        zst = multi_frame_zst(tmp, joined, 200000, flag, f"joined.{kind}.pgn.zst")
         cases.append((f"check ndjson, a .zst of many frames ({kind})",
                       ["check", "--format", "ndjson"], [zst], 5))
         cases.append((f"convert ndjson, a .zst of many frames ({kind})",
@@ -180,15 +187,8 @@ def run_all(a, tmp):
                                  capture_output=True, check=False).stdout)
     ndjson_inputs = [joined_ndjson, missing] + [os.path.join(a.source, "tests/data/convert", f)
                                                 for f in ("broken.ndjson", "lichess.ndjson")]
-    ndjson_parts = os.path.join(tmp, "ndjson_parts")
-    os.mkdir(ndjson_parts)
-    subprocess.run(["split", "-b", "150000", joined_ndjson, os.path.join(ndjson_parts, "p.")],
-                   check=True)
-    ndjson_zst = os.path.join(tmp, "joined.ndjson.zst")
-    with open(ndjson_zst, "wb") as out:
-        for part in sorted(glob.glob(os.path.join(ndjson_parts, "p.*"))):
-            out.write(subprocess.run(["zstd", "-q", "-c", "--no-content-size", part],
-                                     capture_output=True, check=True).stdout)
+    ndjson_zst = multi_frame_zst(tmp, joined_ndjson, 150000, "--no-content-size",
+                                 "joined.ndjson.zst")
     cases += [
         ("convert --from ndjson to pgn, NDJSON files + a missing file",
          ["convert", "--from", "ndjson", "--to", "pgn"], ndjson_inputs, 4),

@@ -305,13 +305,14 @@ def main(argv, parser, started):
         head = subprocess.run([args.pgnkit, args.command, *options, os.devnull],
                               capture_output=True, check=False)
         out.write(head.stdout)
+    def index_args(workers):
+        """`pgnkit index`'s options: the shard size or count, and the input format."""
+        return (shard_args or cluster_.default_shard_args(files, workers)) + plan.index_options
+
     began = time.monotonic()
     indexes = None
     if not args.scheduler:  # index here while the cluster starts
-        local_index = cluster_.LocalIndex(
-            args.pgnkit, files,
-            (shard_args or cluster_.default_shard_args(files, args.local)) + plan.index_options,
-            args.local)
+        local_index = cluster_.LocalIndex(args.pgnkit, files, index_args(args.local), args.local)
         indexes = local_index.futures()
     cluster_.quiet_dask()
     now = time.monotonic()
@@ -323,9 +324,7 @@ def main(argv, parser, started):
     if indexes is None:
         workers = len(client.scheduler_info()["workers"])
         # Only the workers may see the files.
-        indexes = [client.submit(tasks.index_task, args.pgnkit, f,
-                                 (shard_args or cluster_.default_shard_args(files, workers)) +
-                                 plan.index_options,
+        indexes = [client.submit(tasks.index_task, args.pgnkit, f, index_args(workers),
                                  pure=False, retries=args.retries) for f in files]
     now = time.monotonic()
     for index in indexes:
