@@ -19,7 +19,7 @@ SlotPtr Pipeline::slot_after(Lane& lane, const Slot& slot) {
   const std::uint64_t want = slot.index + 1;
   std::unique_lock lock(m_);
   const auto available = [&] { return !lane.slots.empty() && lane.slots.back()->index >= want; };
-  cv_.wait(lock, [&] { return stop_ || lane.split_done || available(); });
+  merge_cv_.wait(lock, [&] { return stop_ || lane.split_done || available(); });
   if (!available()) return nullptr;
   // Near the front: the merger's next chunk, or the one after a continuation's current one.
   for (const SlotPtr& s : lane.slots)
@@ -38,7 +38,7 @@ void Pipeline::pop_front(Lane& lane) {
     alive_bytes_ -= bytes;
     lane.slots.pop_front();
   }
-  cv_.notify_all();
+  split_cv_.notify_all();  // room freed
 }
 
 // o's bytes with its holes filled; without holes (convert's NDJSON, PGN) its own bytes, not
@@ -68,7 +68,7 @@ void Pipeline::merge() {
     Lane& lane = lanes_[front_];
     {
       std::unique_lock lock(m_);
-      cv_.wait(lock, [&] { return lane.open_error || !lane.slots.empty(); });
+      merge_cv_.wait(lock, [&] { return lane.open_error || !lane.slots.empty(); });
     }
     if (lane.open_error) {
       emitter_.open_failed(lane.path, *lane.open_error);
@@ -86,7 +86,7 @@ void Pipeline::advance() {
     std::lock_guard lock(m_);
     ++front_;
   }
-  cv_.notify_all();
+  split_cv_.notify_all();  // the next input's budget, and one more input may open
 }
 
 void Pipeline::account(const ChunkResult& r) {

@@ -85,7 +85,9 @@ RunStats Pipeline::run() {
     std::lock_guard lock(m_);
     stop_ = true;
   }
-  cv_.notify_all();
+  work_cv_.notify_all();
+  merge_cv_.notify_all();
+  split_cv_.notify_all();
   if (stop_pipe[1] >= 0) ::close(stop_pipe[1]);
   for (std::thread& t : threads) t.join();
   if (stop_pipe[0] >= 0) ::close(stop_pipe[0]);

@@ -138,11 +138,19 @@ class Pipeline final : Drain {
   std::size_t budget_ = 0;        // input bytes of the input being merged
   std::size_t ahead_budget_ = 0;  // input bytes of the inputs after it, together
 
+  // Each kind of thread waits on its own condition, so that a change wakes only the threads
+  // it may concern: waking every thread at every chunk cost the workers their cores (two
+  // wake-ups and context switches per chunk per thread on a machine with fewer cores than
+  // threads). Waiters re-check their condition.
   std::mutex m_;
-  std::condition_variable cv_;  // every change of the state below; waiters re-check
-  std::vector<Lane> lanes_;     // one per input, in argument order
-  std::size_t front_ = 0;       // the lane being merged; those before it are done
-  std::size_t next_lane_ = 0;   // the next lane a splitter thread opens
+  std::condition_variable work_cv_;   // workers: a slot pushed, the splitters done, stop_
+  std::condition_variable merge_cv_;  // the merger: a slot pushed or done, a lane split or
+                                      // failed to open, stop_
+  std::condition_variable split_cv_;  // splitters: room freed, front_ moved, a lane split
+  const Slot* awaited_ = nullptr;     // the slot the merger waits to see done, if any
+  std::vector<Lane> lanes_;           // one per input, in argument order
+  std::size_t front_ = 0;             // the lane being merged; those before it are done
+  std::size_t next_lane_ = 0;         // the next lane a splitter thread opens
   std::size_t splitters_running_ = 0;
   std::size_t open_now_ = 0;     // lanes being split
   std::size_t alive_bytes_ = 0;  // input bytes held by every lane's slots

@@ -35,15 +35,17 @@ void Pipeline::work() {
         slot = take();
         if (slot) break;
         if (splitters_running_ == 0) return;  // no input will get another chunk
-        cv_.wait(lock);
+        work_cv_.wait(lock);
       }
     }
     speculate(*slot);
+    bool awaited = false;
     {
       std::lock_guard lock(m_);
       slot->state = SlotState::Done;
+      awaited = slot.get() == awaited_;
     }
-    cv_.notify_all();
+    if (awaited) merge_cv_.notify_one();
   }
 }
 
@@ -93,7 +95,9 @@ void Pipeline::ensure_done(Slot& slot) {
     slot.state = SlotState::Done;
     return;
   }
-  cv_.wait(lock, [&] { return slot.state == SlotState::Done; });
+  awaited_ = &slot;
+  merge_cv_.wait(lock, [&] { return slot.state == SlotState::Done; });
+  awaited_ = nullptr;
 }
 
 }  // namespace pgnkit::pipeline::detail

@@ -17,11 +17,12 @@ void Pipeline::split() {
     std::size_t i = 0;
     {
       std::unique_lock lock(m_);
-      cv_.wait(lock, [&] { return stop_ || next_lane_ == lanes_.size() || may_open(next_lane_); });
+      split_cv_.wait(lock,
+                     [&] { return stop_ || next_lane_ == lanes_.size() || may_open(next_lane_); });
       if (stop_ || next_lane_ == lanes_.size()) {
         if (--splitters_running_ == 0) {
           lock.unlock();
-          cv_.notify_all();  // workers waiting for a slot: there will be none
+          work_cv_.notify_all();  // workers waiting for a slot: there will be none
         }
         return;
       }
@@ -63,7 +64,8 @@ void Pipeline::split_lane(Lane& lane) {
       lane.open_error = err;
       lane.split_done = true;
     }
-    cv_.notify_all();
+    merge_cv_.notify_one();
+    split_cv_.notify_all();  // a later streamed input may now be opened
     return;
   }
   input->name = std::string(source->name());
@@ -83,7 +85,7 @@ void Pipeline::split_chunks(Lane& lane, const std::shared_ptr<const Input>& inpu
   for (std::uint64_t index = 0;; ++index) {
     {
       std::unique_lock lock(m_);
-      cv_.wait(lock, [&] { return stop_ || has_room(lane); });
+      split_cv_.wait(lock, [&] { return stop_ || has_room(lane); });
       if (stop_) return;
     }
     auto slot = std::make_shared<Slot>();
@@ -117,7 +119,9 @@ bool Pipeline::push(Lane& lane, SlotPtr slot) {
     lane.todo.push_back(slot);
     lane.slots.push_back(std::move(slot));
   }
-  cv_.notify_all();
+  work_cv_.notify_one();
+  merge_cv_.notify_one();
+  if (lane.split_done) split_cv_.notify_all();  // a later streamed input may now be opened
   return true;
 }
 
