@@ -1,6 +1,8 @@
 #include "pipeline/splitter.h"
 
 #include <immintrin.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -13,6 +15,17 @@ namespace pgnkit::pipeline {
 namespace {
 
 constexpr std::size_t kReadBlock = std::size_t{1} << 16;
+
+// Maps the whole pages of a fresh buffer in one call. A chunk buffer is always filled (a
+// pooled one again and again), and touching its pages one fault at a time cost more than the
+// copy into them on this project's VM: about 1,600 faults per run at -j 2, 6% of the CPU of
+// `check` on engine.pgn. Linux 5.14+; elsewhere madvise fails and the pages fault as before.
+void populate(char* data, std::size_t size) {
+  static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto first = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(data) + size) & ~(page - 1);
+  if (end > first) ::madvise(reinterpret_cast<void*>(first), end - first, MADV_POPULATE_WRITE);
+}
 constexpr std::size_t kCapFactor = 4;
 // Bytes looked at after a line start to decide it: the tag shape, and a CR's LF.
 constexpr std::size_t kLookahead = pgn::detail::kTagShapeWindow + 2;
@@ -116,6 +129,7 @@ void Bytes::reserve(std::size_t n) {
   if (n <= capacity_) return;
   const std::size_t capacity = std::max(n, 2 * capacity_);
   auto data = std::make_unique_for_overwrite<char[]>(capacity);
+  populate(data.get(), capacity);
   if (size_) std::memcpy(data.get(), data_.get(), size_);
   data_ = std::move(data);
   capacity_ = capacity;
