@@ -1,5 +1,6 @@
 // Bitboard helpers and precomputed attack tables (magic bitboards for sliders).
-// Tables are built once, before main() runs, by bitboard.cpp.
+// The tables are constant data, generated at build time (tables_gen.cpp): usable from the
+// first instruction, static initialisers included, and nothing to compute at start-up.
 #pragma once
 
 #include <bit>
@@ -59,13 +60,13 @@ struct Magic {
     return static_cast<unsigned>(((occupied & mask) * magic) >> shift);
   }
 };
-extern Magic rook_magics[64];
-extern Magic bishop_magics[64];
-extern Bitboard knight_table[64];
-extern Bitboard king_table[64];
-extern Bitboard pawn_table[2][64];
-extern Bitboard between_table[64][64];
-extern Bitboard line_table[64][64];
+extern const Magic rook_magics[64];
+extern const Magic bishop_magics[64];
+extern const Bitboard knight_table[64];
+extern const Bitboard king_table[64];
+extern const Bitboard pawn_table[2][64];
+extern const Bitboard between_table[64][64];
+extern const Bitboard line_table[64][64];
 }  // namespace detail
 
 inline Bitboard knight_attacks(Square s) {
