@@ -102,6 +102,7 @@ void Pipeline::split_chunks(Lane& lane, const std::shared_ptr<const Input>& inpu
 }
 
 bool Pipeline::push(Lane& lane, SlotPtr slot) {
+  bool split_done = false;
   {
     std::lock_guard lock(m_);
     if (stop_) return false;
@@ -116,12 +117,13 @@ bool Pipeline::push(Lane& lane, SlotPtr slot) {
     lane.bytes += bytes;
     alive_bytes_ += bytes;
     if (slot->chunk.last) lane.split_done = true;
+    split_done = lane.split_done;
     lane.todo.push_back(slot);
     lane.slots.push_back(std::move(slot));
   }
   work_cv_.notify_one();
   merge_cv_.notify_one();
-  if (lane.split_done) split_cv_.notify_all();  // a later streamed input may now be opened
+  if (split_done) split_cv_.notify_all();  // a later streamed input may now be opened
   return true;
 }
 
