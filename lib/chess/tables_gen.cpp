@@ -188,9 +188,10 @@ std::string generate() {
     Bitboard n = 0, k = 0;
     for (const auto& d : kKnight)
       if (on_board(f + d[0], r + d[1])) n |= bb(make_square(f + d[0], r + d[1]));
-    for (int df = -1; df <= 1; ++df)
+    for (int df = -1; df <= 1; ++df) {
       for (int dr = -1; dr <= 1; ++dr)
         if ((df || dr) && on_board(f + df, r + dr)) k |= bb(make_square(f + df, r + dr));
+    }
     knight[s] = n;
     king[s] = k;
     pawn[0][s] = pawn_attacks_bb(Color::White, bb(static_cast<Square>(s)));
