@@ -9,10 +9,6 @@ namespace {
 constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-bool on_board(int f, int r) {
-  return f >= 0 && f < 8 && r >= 0 && r < 8;
-}
-
 }  // namespace
 
 Bitboard sliding_attacks_reference(PieceType t, Square s, Bitboard occupied) {

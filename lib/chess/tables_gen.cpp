@@ -69,10 +69,6 @@ struct Prng {
   std::uint64_t sparse() { return next() & next() & next(); }
 };
 
-bool on_board(int f, int r) {
-  return f >= 0 && f < 8 && r >= 0 && r < 8;
-}
-
 struct SliderTable {
   detail::Magic magics[64];  // attacks unused here: offsets[] says where each square's part is
   std::size_t offsets[64] = {};
@@ -204,9 +200,9 @@ std::string generate() {
       line[a][b] = 0;
       if (a == b) continue;
       for (PieceType t : {PieceType::Bishop, PieceType::Rook}) {
-        if (sliding_attacks_reference(t, sa, 0) & bb(sb)) {
-          line[a][b] = (sliding_attacks_reference(t, sa, 0) & sliding_attacks_reference(t, sb, 0)) |
-                       bb(sa) | bb(sb);
+        const Bitboard from_a = sliding_attacks_reference(t, sa, 0);
+        if (from_a & bb(sb)) {
+          line[a][b] = (from_a & sliding_attacks_reference(t, sb, 0)) | bb(sa) | bb(sb);
           between[a][b] = (sliding_attacks_reference(t, sa, bb(sb)) &
                            sliding_attacks_reference(t, sb, bb(sa))) |
                           bb(sb);

@@ -40,6 +40,10 @@ constexpr Square kNoSquare = 64;
 constexpr Square make_square(int file, int rank) {
   return static_cast<Square>(rank * 8 + file);
 }
+// Whether (file, rank) is on the board: for walks that step off it (rays, leaper jumps).
+constexpr bool on_board(int file, int rank) {
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
 constexpr int file_of(Square s) {
   return s & 7;
 }
