@@ -15,6 +15,9 @@ namespace pgnkit::pipeline {
 namespace {
 
 constexpr std::size_t kReadBlock = std::size_t{1} << 16;
+constexpr std::size_t kCapFactor = 4;
+// Bytes looked at after a line start to decide it: the tag shape, and a CR's LF.
+constexpr std::size_t kLookahead = pgn::detail::kTagShapeWindow + 2;
 
 // Maps the whole pages of a fresh buffer in one call. A chunk buffer is always filled (a
 // pooled one again and again), and touching its pages one fault at a time cost more than the
@@ -26,9 +29,6 @@ void populate(char* data, std::size_t size) {
   const auto end = (reinterpret_cast<std::uintptr_t>(data) + size) & ~(page - 1);
   if (end > first) ::madvise(reinterpret_cast<void*>(first), end - first, MADV_POPULATE_WRITE);
 }
-constexpr std::size_t kCapFactor = 4;
-// Bytes looked at after a line start to decide it: the tag shape, and a CR's LF.
-constexpr std::size_t kLookahead = pgn::detail::kTagShapeWindow + 2;
 
 bool blank_or_break(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
