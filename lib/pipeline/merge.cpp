@@ -19,6 +19,9 @@ SlotPtr Pipeline::slot_after(Lane& lane, const Slot& slot) {
   const std::uint64_t want = slot.index + 1;
   std::unique_lock lock(m_);
   const auto available = [&] { return !lane.slots.empty() && lane.slots.back()->index >= want; };
+  // pop_front() wakes the splitter only once there is room for several chunks: if it sleeps
+  // with less, the chunk the merger waits for may be the one it holds back.
+  if (!available()) split_cv_.notify_all();
   merge_cv_.wait(lock, [&] { return stop_ || lane.split_done || available(); });
   if (!available()) return nullptr;
   // Near the front: the merger's next chunk, or the one after a continuation's current one.
@@ -27,7 +30,9 @@ SlotPtr Pipeline::slot_after(Lane& lane, const Slot& slot) {
   return nullptr;
 }
 
-// Releases lane's front slot (the merger is done with it).
+// Releases lane's front slot (the merger is done with it). Its splitter is woken only once
+// the lane has room for kWakeRoom chunks, so that it cuts several per wake-up instead of one
+// per merged chunk (slot_after() wakes it whenever the merger would wait for it).
 void Pipeline::pop_front(Lane& lane) {
   {
     std::lock_guard lock(m_);
@@ -37,6 +42,7 @@ void Pipeline::pop_front(Lane& lane) {
     lane.bytes -= bytes;
     alive_bytes_ -= bytes;
     lane.slots.pop_front();
+    if (lane.bytes + kWakeRoom * settings_.chunk_size > budget_) return;
   }
   split_cv_.notify_all();  // room freed
 }

@@ -79,7 +79,8 @@ RunStats Pipeline::run() {
   splitters_running_ = splitters;
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < splitters; ++i) threads.emplace_back([this] { split(); });
-  for (unsigned i = 0; i < settings_.threads; ++i) threads.emplace_back([this] { work(); });
+  // The merger reads chunks too while it waits (ensure_done): N readers in all.
+  for (unsigned i = 1; i < settings_.threads; ++i) threads.emplace_back([this] { work(); });
   merge();
   {
     std::lock_guard lock(m_);

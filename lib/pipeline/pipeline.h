@@ -1,7 +1,8 @@
 // The parallel pipeline: every input split into chunks (splitter.h) on a splitter thread of
-// its own (several inputs at once), chunks read by N worker threads with a fresh reader
-// each, results merged strictly in input and chunk order on the calling thread, so that the output
-// is byte-identical to one thread reading everything (docs/threads.md, docs/design.md).
+// its own (several inputs at once), chunks read by N threads (N - 1 workers, and the merger
+// while it waits) with a fresh reader each, results merged strictly in input and chunk order
+// on the calling thread, so that the output is byte-identical to one thread reading
+// everything (docs/threads.md, docs/design.md).
 //
 // A worker's read of chunk k is SPECULATIVE: it assumes that a reader which had read
 // everything before would be between games at chunk k's first byte. The merger uses it only
@@ -110,7 +111,7 @@ class Emitter {
 };
 
 struct Settings {
-  unsigned threads = 2;                           // workers (the merger helps too)
+  unsigned threads = 2;                           // readers: N - 1 workers and the merger
   std::size_t chunk_size = std::size_t{1} << 19;  // the splitter's target (512 KiB)
   std::size_t reader_buffer = pgn::ReaderOptions{}.buffer_size;
   io::SourceOptions source;

@@ -85,6 +85,9 @@ struct Lane {
 // decoded in parallel, but bounded.
 constexpr unsigned kMaxOpenInputs = 8;
 
+// The room, in chunks, that the input being merged must have before its splitter is woken.
+constexpr std::size_t kWakeRoom = 2;
+
 // A continuation keeps the chunks its reader's buffer may still hold, plus this margin.
 constexpr std::size_t kKeepSlack = 1024;
 

@@ -84,20 +84,25 @@ void Pipeline::speculate(Slot& slot) {
             slot.result);
 }
 
-// The merger's wait for slot's speculative result; runs it here if no worker has begun.
+// The merger's wait for slot's speculative result. While it waits it is one of the workers:
+// it reads the earliest pending chunk (slot itself, if no worker has begun it), so that N
+// threads read chunks with N - 1 worker threads, and the merger sleeps only when there is
+// nothing to read. A fourth thread on two cores cost a context switch per chunk (about 1,000
+// per run on lichess.pgn) and 8% of the CPU (docs/benchmarks.md).
 void Pipeline::ensure_done(Slot& slot) {
   std::unique_lock lock(m_);
-  if (slot.state == SlotState::Pending) {
-    slot.state = SlotState::Running;
-    lock.unlock();
-    speculate(slot);
-    lock.lock();
-    slot.state = SlotState::Done;
-    return;
+  while (slot.state != SlotState::Done) {
+    if (const SlotPtr pending = take()) {
+      lock.unlock();
+      speculate(*pending);
+      lock.lock();
+      pending->state = SlotState::Done;
+      continue;
+    }
+    awaited_ = &slot;
+    merge_cv_.wait(lock);  // slot done, or a slot pushed that the merger may read
+    awaited_ = nullptr;
   }
-  awaited_ = &slot;
-  merge_cv_.wait(lock, [&] { return slot.state == SlotState::Done; });
-  awaited_ = nullptr;
 }
 
 }  // namespace pgnkit::pipeline::detail
