@@ -112,7 +112,7 @@ class Emitter {
 
 struct Settings {
   unsigned threads = 2;                           // readers: N - 1 workers and the merger
-  std::size_t chunk_size = std::size_t{1} << 19;  // the splitter's target (512 KiB)
+  std::size_t chunk_size = std::size_t{1} << 18;  // the splitter's target (256 KiB)
   std::size_t reader_buffer = pgn::ReaderOptions{}.buffer_size;
   io::SourceOptions source;
 };

@@ -87,7 +87,7 @@ TEST_F(Threads, TrickyCorpus) {
   }
 }
 
-// The shared corpora straight from .zst, at the default chunk size (1 MiB).
+// The shared corpora straight from .zst, at the default chunk size.
 TEST_F(Threads, BigCorpora) {
   const std::vector<fs::path> corpora = big_corpora();
   if (corpora.empty()) GTEST_SKIP() << corpus_root() << ": no corpus";
