@@ -45,8 +45,9 @@ clidoc::ManualText manual_text(const std::string& date) {
   t.date = date;
   t.environment = {
       {"PGNKIT_DECODE_AHEAD",
-       "Set to 0 to decompress zstd input on the reading thread instead of a second thread\n"
-       "(the output is the same)."},
+       "Set to 0 to decompress zstd input on the reading thread instead of a second thread,\n"
+       "to anything else to decompress it on a second thread also with --threads above 1 on\n"
+       "two CPUs or fewer, where it is not done by default (the output is the same)."},
       {"NO_COLOR", "When set (to anything), check --color auto prints no colour on a terminal."},
   };
   t.files = {

@@ -158,15 +158,21 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
   pipeline::Settings settings;
   settings.threads = threads;
   settings.chunk_size = env_size("PGNKIT_CHUNK_SIZE", settings.chunk_size);
+  // In the pipeline each input has a splitter thread of its own, which decodes a .zst itself
+  // unless a decode-ahead thread does it for it. That extra thread pays only when there is a
+  // spare core for it: on two cores every other thread is busy, and the hand-over through the
+  // ring cost more than the overlap gained (docs/threads.md). PGNKIT_DECODE_AHEAD decides
+  // when it is set: 0 never, anything else always.
   const char* decode_ahead = std::getenv("PGNKIT_DECODE_AHEAD");
-  settings.source.decode_ahead = decode_ahead == nullptr || std::string_view(decode_ahead) != "0";
+  settings.source.decode_ahead = decode_ahead == nullptr ? pipeline::default_threads() > 2
+                                                         : std::string_view(decode_ahead) != "0";
   if (progress != nullptr) settings.source.bytes_read = progress->bytes_counter();
   const pipeline::RunStats stats = pipeline::run(inputs_or_stdin(files), job, emitter, settings);
   if (std::getenv("PGNKIT_PIPELINE_STATS") != nullptr) {
     std::fprintf(stderr,
                  "pipeline: %llu chunks, %llu speculative, %llu continuations over %llu chunks, "
                  "%llu sequential rests, cuts: %llu tag line, %llu line start, %llu forced, %llu "
-                 "inputs open at once, %llu exact rereads\n",
+                 "inputs open at once, %llu exact rereads, zstd decoded ahead: %s\n",
                  static_cast<unsigned long long>(stats.chunks),
                  static_cast<unsigned long long>(stats.speculative),
                  static_cast<unsigned long long>(stats.continuations),
@@ -176,7 +182,8 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
                  static_cast<unsigned long long>(stats.line_cuts),
                  static_cast<unsigned long long>(stats.forced_cuts),
                  static_cast<unsigned long long>(stats.open_inputs),
-                 static_cast<unsigned long long>(stats.exact_rereads));
+                 static_cast<unsigned long long>(stats.exact_rereads),
+                 settings.source.decode_ahead ? "yes" : "no");
   }
   return stats;
 }

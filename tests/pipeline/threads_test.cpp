@@ -7,12 +7,18 @@
 // and a full disk. A tiny PGNKIT_CHUNK_SIZE puts boundaries everywhere.
 #include <gtest/gtest.h>
 
+#include <sched.h>
+
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "io/zstd_frames.h"
 #include "pipeline/cli_compare.h"
 #include "support/sanitized.h"
 
@@ -294,6 +300,78 @@ TEST_F(Threads, SeveralFilesWithMissingAndTruncatedOnes) {
   EXPECT_NE(r.err.find("pgnkit: missing.pgn: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("truncated.pgn.zst: the input ended inside a zstd frame"), std::string::npos)
       << r.err;
+}
+
+// Sets an environment variable for the children this test starts, and restores it.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value) {
+      ::setenv(name, value, 1);
+    } else {
+      ::unsetenv(name);
+    }
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+unsigned allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  return static_cast<unsigned>(CPU_COUNT(&set));
+}
+
+// A .zst input is decoded by its splitter thread or by a decode-ahead thread behind it: the
+// same bytes and errors either way. Which one is the default depends on the CPUs the process
+// may use (more than two: ahead), and PGNKIT_DECODE_AHEAD overrides it.
+TEST_F(Threads, ZstdDecodedAheadOrNotGivesTheOneThreadOutput) {
+  const std::string packed =
+      io::test::compress(testing::read_file(PGNKIT_SOURCE_DIR "/data/sample.pgn"), 1);
+  const std::string sample_zst = dir.file("sample.pgn.zst", packed);
+  const std::string truncated = dir.file("cut.pgn.zst", packed.substr(0, packed.size() / 2));
+  for (const char* ahead : {"0", "1"}) {
+    const ScopedEnv env("PGNKIT_DECODE_AHEAD", ahead);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"check", sample_zst, truncated, sample_zst},
+          std::vector<std::string>{"convert", "--to", "ndjson", truncated, sample_zst}})
+      expect_same(dir, args, 4096, {2, 8});
+    const CliRun r = run(dir, {"check", sample_zst}, 2, 4096);
+    EXPECT_GT(r.stats.chunks, 1u);
+    EXPECT_EQ(r.stats.decode_ahead, std::string_view(ahead) == "1") << ahead;
+  }
+  const ScopedEnv unset("PGNKIT_DECODE_AHEAD", nullptr);
+  EXPECT_EQ(run(dir, {"check", sample_zst}, 2, 4096).stats.decode_ahead, allowed_cpus() > 2);
+  // On one CPU (the children inherit this thread's affinity): the splitter decodes.
+  cpu_set_t saved;
+  CPU_ZERO(&saved);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof saved, &saved), 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(cpu, &saved)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  }
+  ASSERT_EQ(::sched_setaffinity(0, sizeof one, &one), 0);
+  const CliRun pinned = run(dir, {"check", sample_zst}, 2, 4096);
+  ASSERT_EQ(::sched_setaffinity(0, sizeof saved, &saved), 0);
+  EXPECT_FALSE(pinned.stats.decode_ahead);
+  EXPECT_GT(pinned.stats.chunks, 1u);
 }
 
 TEST_F(Threads, AnnotateInPlaceWritesTheOneThreadFiles) {
