@@ -23,12 +23,13 @@
 #                  against this one's --threads 1: "--threads 1 is no slower than before"
 #
 # The column "cores" is what the machine could give N threads during that row: after each
-# pair of runs, the same one-thread job (check --quiet on the first 20 MB of lichess.pgn) is
-# run pinned to each of the first N CPUs this process may use (taskset), and the column is
-# the sum over those CPUs of (the fastest CPU's median time / this CPU's median time). On a
-# machine whose cores are alike it is N; on this project's VM the second vCPU is at times
-# a third slower than the first (its host is shared), and N threads then cannot be N times
-# faster than one: a ratio is to be read against this column.
+# pair of runs, the same one-thread job (check --quiet on the first 20 MB of lichess.pgn, or
+# of the first corpus file there is) is run pinned to each of the first N CPUs this process
+# may use (taskset), and the column is the sum over those CPUs of (the fastest CPU's median
+# time / this CPU's median time). On a machine whose cores are alike it is N; on this
+# project's VM the second vCPU is at times a third slower than the first (its host is
+# shared), and N threads then cannot be N times faster than one: a ratio is to be read
+# against this column.
 #
 # The bars (the targets of issue 12 on a 2-core machine) are printed at the end; they are
 # informational: the script exits 0 whatever they say, 1 when a command failed or two
@@ -155,13 +156,11 @@ strip_timing() { sed -E 's/, [0-9.]+ s, [0-9.]+ MB\/s//' "$1"; }
 failed=0
 declare -A RATIO RSS_MIB
 PROBE=$TMP/probe.pgn
-if [[ -r $CORPUS/lichess.pgn.zst ]]; then
-  { zstd -qdc "$CORPUS/lichess.pgn.zst" || true; } | head -c 20000000 >"$PROBE"
-else
-  for name in otb engine; do
-    [[ -r $CORPUS/$name.pgn.zst ]] && { { zstd -qdc "$CORPUS/$name.pgn.zst" || true; } | head -c 20000000 >"$PROBE"; break; }
-  done
-fi
+for name in lichess otb engine; do
+  [[ -r $CORPUS/$name.pgn.zst ]] || continue
+  { zstd -qdc "$CORPUS/$name.pgn.zst" || true; } | head -c 20000000 >"$PROBE"  # zstd: SIGPIPE
+  break
+done
 printf '%-8s %-11s %9s %9s %8s %6s %9s %10s\n' file mode "1T s" "${THREADS}T s" ratio cores "MB/s" "RSS MiB"
 for name in lichess otb engine; do
   zst=$CORPUS/$name.pgn.zst
