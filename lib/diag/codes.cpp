@@ -32,6 +32,12 @@ constexpr Row kSyntax[] = {
     {"missing_result", W, "the game has no termination marker"},
     {"text_between_games", W, "text outside any game"},
     {"result_in_variation", W, "a result marker inside a variation"},
+    {"no_movetext", W, "a tag section without movetext (no moves, no result)"},
+    {"unicode_dash", W, "a Unicode dash or minus read as '-'"},
+    {"unicode_space", W, "a Unicode space read as a blank (once per game)"},
+    {"nag_glyph", W, "an annotation glyph (+-, =, ...) read as its NAG"},
+    {"unicode_char", W, "a character that is not PGN in movetext, skipped alone"},
+    {"glued_result", W, "a result marker glued to the move before it"},
 };
 // illegal: moves that cannot be played (chess::SanError)
 constexpr Row kIllegal[] = {

@@ -1,5 +1,7 @@
 #include "pgn/chars.h"
 
+#include "pgn/unicode.h"
+
 #include <cstring>
 
 namespace pgnkit::pgn::detail {
@@ -41,9 +43,22 @@ bool valid_utf8(const unsigned char* s, std::size_t n) {
 
 }  // namespace
 
-bool san_shaped(std::string_view s) {
+bool san_shaped(std::string_view token) {
+  // Unicode dashes (the lexer keeps them in a token: "O–O", "e2–e4") count as '-'.
+  char copy[256];
+  std::string_view s = token;
+  if (token.find('\xE2') != std::string_view::npos && token.size() <= sizeof copy) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < token.size(); ++n) {
+      const std::size_t d = i + 3 <= token.size() ? dash_length(token.data() + i) : 0;
+      copy[n] = d != 0 ? '-' : token[i];
+      i += d != 0 ? d : 1;
+    }
+    s = std::string_view(copy, n);
+  }
   while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
-  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "--" || s == "Z0") {
+  if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "o-o" || s == "o-o-o" ||
+      s == "--" || s == "Z0") {
     return true;
   }
   std::size_t i = 0;

@@ -18,7 +18,9 @@ namespace pgnkit::pgn::detail {
 enum class Lead : std::uint8_t {
   Other,    // unexpected
   Control,  // NUL and other control bytes: binary data
-  Symbol,   // letters, '-', '@': SAN-like symbol
+  Symbol,   // letters, '@': SAN-like symbol
+  Dash,     // '-': a null move "--", or the glyphs "-+" "-/+"
+  Glyph,    // '+' '=': annotation glyphs ("+-", "=", ...)
   Digit,    // move number, result, 0-0 castling
   Tag,      // '['
   Comment,  // '{'
@@ -30,7 +32,7 @@ enum class Lead : std::uint8_t {
   Star,     // '*'
   Dot,      // '.' (stray dots are ignored)
   Percent,  // '%': escape line in column 1
-  Utf8,     // 0xC2 (½), 0xE2 (…), 0xEF (BOM)
+  Utf8,     // a UTF-8 lead byte: ½, …, a BOM, Unicode dashes, spaces and glyphs
 };
 
 inline constexpr auto kLead = [] {
@@ -39,7 +41,9 @@ inline constexpr auto kLead = [] {
   t[0x7F] = Lead::Control;
   for (int c = 'a'; c <= 'z'; ++c) t[c] = Lead::Symbol;
   for (int c = 'A'; c <= 'Z'; ++c) t[c] = Lead::Symbol;
-  t['-'] = Lead::Symbol;
+  t['-'] = Lead::Dash;
+  t['+'] = Lead::Glyph;
+  t['='] = Lead::Glyph;
   t['@'] = Lead::Symbol;
   for (int c = '0'; c <= '9'; ++c) t[c] = Lead::Digit;
   t['['] = Lead::Tag;
@@ -53,9 +57,7 @@ inline constexpr auto kLead = [] {
   t['*'] = Lead::Star;
   t['.'] = Lead::Dot;
   t['%'] = Lead::Percent;
-  t[0xC2] = Lead::Utf8;
-  t[0xE2] = Lead::Utf8;
-  t[0xEF] = Lead::Utf8;
+  for (int c = 0xC2; c <= 0xF4; ++c) t[c] = Lead::Utf8;
   return t;
 }();
 
@@ -79,6 +81,20 @@ inline constexpr auto kNameByte = byte_set("_-", true);
 inline constexpr auto kTagValueStop = byte_set("\"\\\n\r", false);  // plus NUL, added below
 // Bytes that end a line (NUL included: it is the buffer sentinel).
 inline constexpr auto kLineEnd = byte_set("\n\r", false);
+
+// Bytes after a symbol that send it to the lexer's general path: NUL (maybe the end of the
+// buffered bytes), '.' (maybe "e.p.") and 0xE2 (maybe a Unicode dash).
+inline constexpr auto kSymbolSlowStop = [] {
+  std::array<bool, 256> t{};
+  t[0] = t['.'] = t[0xE2] = true;
+  return t;
+}();
+// q one past a symbol of at least one byte: does it end like a result marker ("1-0", "0-1",
+// "1/2-1/2") glued to a move? q[-2] is read only when q[-1] is a digit, which a symbol's
+// first byte never is.
+inline bool result_glued(const char* q) {
+  return static_cast<unsigned char>(q[-1] - '0') <= 2 && (q[-2] == '-' || q[-2] == '/');
+}
 
 inline bool is_symbol(char c) {
   return kSymbolByte[static_cast<unsigned char>(c)];
@@ -174,15 +190,27 @@ inline constexpr std::uint8_t kTextNonUtf8 = 1;    // not valid UTF-8
 inline constexpr std::uint8_t kTextControl = 2;    // NUL or control byte other than \t\n\v\f\r
 inline constexpr std::uint8_t kTextLineBreak = 4;  // contains '\n' or '\r' (not an issue)
 
-// A loose SAN shape, used only to tell a tagless game from junk between games: castling,
-// "--", "Z0", or an optional piece letter then [a-h1-8x:=@-] and promotion letters with at
-// least one file letter followed by a rank digit; a trailing + # is ignored.
+// A loose SAN shape, used only to tell a tagless game from junk between games: castling
+// (also "o-o"), "--", "Z0", or an optional piece letter then [a-h1-8x:=@-] and promotion
+// letters with at least one file letter followed by a rank digit; a trailing + # is ignored,
+// and a Unicode dash counts as '-'.
 bool san_shaped(std::string_view token);
-// q at '[': is it `[ Name "` (blanks allowed around the name) within the first
-// kTagShapeWindow bytes of [q, end)? Decided within that fixed window so that the answer
-// never depends on how much is buffered: the lexer's rule for a tag line, also used by the
-// splitter of lib/pipeline to find game boundaries.
+// q at '[': is it `[ Name "` (blanks allowed around the name, and one line break between the
+// name and the '"', which import format allows) within the first kTagShapeWindow bytes of
+// [q, end)? Decided within that fixed window so that the answer never depends on how much is
+// buffered: the lexer's rule for a tag line, also used by the splitter of lib/pipeline to
+// find game boundaries.
 inline constexpr std::size_t kTagShapeWindow = 128;
+// The end of the blanks at q, with at most one line break (LF, CRLF or CR) among them, before
+// limit.
+inline const char* skip_tag_gap(const char* q, const char* limit) {
+  while (q < limit && is_blank(*q)) ++q;
+  if (q < limit && (*q == '\n' || *q == '\r')) {
+    q += (*q == '\r' && q + 1 < limit && q[1] == '\n') ? 2 : 1;
+    while (q < limit && is_blank(*q)) ++q;
+  }
+  return q;
+}
 inline bool tag_shaped(const char* q, const char* end) {
   const char* const limit =
       q + std::min<std::size_t>(kTagShapeWindow, static_cast<std::size_t>(end - q));
@@ -191,7 +219,7 @@ inline bool tag_shaped(const char* q, const char* end) {
   const char* name = q;
   while (q < limit && is_name(*q)) ++q;
   if (q == name) return false;
-  while (q < limit && is_blank(*q)) ++q;
+  q = skip_tag_gap(q, limit);
   return q < limit && *q == '"';
 }
 

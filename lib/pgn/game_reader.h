@@ -2,6 +2,7 @@
 // Lexer and calls the visitor directly, in the order documented in pgn/visitor.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -100,7 +101,9 @@ class GameReader {
     end_ = EndInfo{};
     end_.number = game_.number;
     depth_ = skip_depth_ = open_delivered_ = 0;
+    escapes_in_tags_ = tag_count_ = 0;
     stopped_ = hidden_ = non_utf8_reported_ = control_reported_ = false;
+    has_moves_ = unicode_space_reported_ = false;
     call([&] { return v_.begin_game(game_); });
   }
 
@@ -131,6 +134,9 @@ class GameReader {
     if (t.kind == TokKind::MoveNumber || (t.kind == TokKind::San && san_shaped(t.text))) {
       return true;
     }
+    // A comment before the first move of a tagless game is that game's. (t is tok_, whose
+    // text move_follows() keeps valid.)
+    if (t.kind == TokKind::Comment && lx_.move_follows(tok_)) return true;
     const bool alone =
         t.kind == TokKind::Comment || t.kind == TokKind::Result || t.kind == TokKind::Nag;
     std::string_view text = t.kind == TokKind::Open    ? "("
@@ -147,7 +153,8 @@ class GameReader {
   // `where`), reports a missing result, delivers the termination (result != nullptr) and
   // end_game.
   void finish_game(const Location& where, const Location& end, const Token* result) {
-    if (state_ == State::Tags && !stopped_) call([&] { return v_.begin_movetext(); });
+    const bool tags_only = state_ == State::Tags;
+    if (tags_only && !stopped_) call([&] { return v_.begin_movetext(); });
     if (depth_ > 0 && !end_.cut) {
       issue(SyntaxCode::UnterminatedVariation, Severity::Error, outer_open_, "(");
     }
@@ -155,7 +162,8 @@ class GameReader {
       call([&] { return v_.end_variation(where); });
     }
     if (result == nullptr && !end_.cut) {
-      issue(SyntaxCode::MissingResult, Severity::Warning, end, {});
+      issue(tags_only ? SyntaxCode::NoMovetext : SyntaxCode::MissingResult, Severity::Warning, end,
+            {});
     }
     if (result != nullptr) {
       end_.has_result = true;
@@ -178,9 +186,13 @@ class GameReader {
     if (state_ == State::Movetext) {  // the common tokens first
       switch (kind) {
         case TokKind::San:
+          has_moves_ = true;
           if (!hidden_) call([&] { return v_.san(t.text, t.loc); });
           return true;
         case TokKind::MoveNumber:
+          if (t.number == 1 && t.blank_before && depth_ == 0 && has_moves_) [[unlikely]] {
+            return next_tagless_game(t);
+          }
           if (!hidden_) call([&] { return v_.move_number(t.number, t.loc); });
           return true;
         case TokKind::Comment:
@@ -191,6 +203,53 @@ class GameReader {
       }
     }
     return handle_other(t);
+  }
+
+  // A move number 1 after a blank line, on the main line of a game that has moves: the game
+  // ended without a result and a tagless one begins (docs/reader.md, game boundaries).
+  bool next_tagless_game(const Token& t) {
+    finish_game(lx_.end_before_number(), lx_.end_before_number(), nullptr);
+    if (reading_done()) return false;
+    begin_game(t.loc);
+    state_ = State::Movetext;
+    lx_.set_mode(LexMode::Movetext);
+    if (!stopped_) call([&] { return v_.begin_movetext(); });
+    movetext(t);
+    return true;
+  }
+
+  // A tag in a tag section: does it start the next game's tags, the section before being a
+  // game without movetext? When a blank line separates it from the section's last tag and it
+  // is [Event] or names a tag the section has already (ChessBase writes a blank line inside
+  // a tag section, after [Event]: the tags after it are still that game's). Lines between them
+  // hold blanks, escape lines or Unicode spaces (anything else is a token or an issue).
+  bool new_tag_section(const Token& t) const {
+    if (t.loc.line < lx_.end_before_bracket().line + 2 + escapes_in_tags_) return false;
+    if (t.name == "Event") return true;
+    const std::uint64_t key = name_key(t.name);
+    for (std::uint32_t i = 0; i < tag_count_; ++i) {
+      if (tag_keys_[i] == key) return true;
+    }
+    return false;
+  }
+  // A tag name's first 8 bytes and its length: the standard's tag names and the common ones
+  // differ in those. One load for every tag: the name is in the reader's buffer, whose padding
+  // makes 8 bytes readable past its end.
+  static std::uint64_t name_key(std::string_view name) {
+    static constexpr std::array<std::uint64_t, 9> kMask = {0,
+                                                           0xFF,
+                                                           0xFFFF,
+                                                           0xFFFFFF,
+                                                           0xFFFFFFFF,
+                                                           0xFFFFFFFFFF,
+                                                           0xFFFFFFFFFFFF,
+                                                           0xFFFFFFFFFFFFFF,
+                                                           ~std::uint64_t{0}};
+    const std::size_t n = name.size();
+    return (load8(name.data()) & kMask[n < 8 ? n : 8]) + (static_cast<std::uint64_t>(n) << 56);
+  }
+  void remember_tag(std::string_view name) {
+    if (tag_count_ < tag_keys_.size()) tag_keys_[tag_count_++] = name_key(name);
   }
 
   // Everything else: tokens outside movetext, tags, escape lines, issues, end of input. The
@@ -209,7 +268,7 @@ class GameReader {
         movetext(t);
         return true;
       case TokKind::Tag:
-        if (state_ == State::Movetext) {  // a new tag section
+        if (state_ == State::Movetext || (state_ == State::Tags && new_tag_section(t))) {
           finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
         }
         if (state_ == State::Between) {
@@ -217,16 +276,24 @@ class GameReader {
           if (stop_here(t.loc)) return false;
           begin_game(t.loc);
         }
+        escapes_in_tags_ = 0;
+        remember_tag(t.name);
         if (t.has_issue) issue(t.code, t.severity, t.loc, t.issue_text);
         text_flags(t);
         if (!stopped_) call([&] { return tag(t); });
         return true;
       case TokKind::Escape:
+        if (state_ == State::Tags) ++escapes_in_tags_;
         if (state_ == State::Between || !stopped_) v_.escape_line(t.text, t.loc);
         return true;
       case TokKind::Issue:
         if (t.in_tag && state_ == State::Movetext) {
           finish_game(lx_.end_before_bracket(), lx_.end_before_bracket(), nullptr);
+        }
+        if (t.in_tag) escapes_in_tags_ = 0;
+        if (t.code == SyntaxCode::UnicodeSpace) {  // once per game
+          if (unicode_space_reported_) return true;
+          unicode_space_reported_ = true;
         }
         if (t.in_tag && state_ == State::Between) {
           if (reading_done()) return false;
@@ -265,6 +332,14 @@ class GameReader {
         return false;
       }
       begin_game(t.loc);
+      // Between games the lexer reports no Unicode dash: the first move of a tagless game
+      // gets its warning here, in its game.
+      if (const std::size_t i = t.kind == TokKind::San ? t.text.find('\xE2') : t.text.npos;
+          i != t.text.npos) {
+        const Location at{t.loc.offset + i, t.loc.line,
+                          t.loc.column + static_cast<std::uint32_t>(i)};
+        issue(SyntaxCode::UnicodeDash, Severity::Warning, at, lx_.keep_text(t.text));
+      }
     }
     state_ = State::Movetext;
     lx_.set_mode(LexMode::Movetext);
@@ -275,6 +350,7 @@ class GameReader {
   void movetext(const Token& t) {
     switch (t.kind) {
       case TokKind::San:
+        has_moves_ = true;
         if (!hidden_) call([&] { return v_.san(t.text, t.loc); });
         return;
       case TokKind::MoveNumber:
@@ -377,6 +453,12 @@ class GameReader {
   bool hidden_ = false;
   bool non_utf8_reported_ = false;
   bool control_reported_ = false;
+  bool has_moves_ = false;  // a SAN token came (a move number 1 after a blank line then ends it)
+  bool unicode_space_reported_ = false;
+  std::uint32_t escapes_in_tags_ = 0;  // escape lines since the section's last tag
+  // The name keys of the game's first tags, for new_tag_section(); more are not kept.
+  std::array<std::uint64_t, 32> tag_keys_{};
+  std::uint32_t tag_count_ = 0;
 };
 
 }  // namespace pgnkit::pgn::detail

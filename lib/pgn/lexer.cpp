@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "pgn/chars.h"
+#include "pgn/unicode.h"
 
 namespace pgnkit::pgn::detail {
 namespace {
@@ -32,37 +33,6 @@ std::size_t utf8_length(const char* p, const char* end) {
   }
   return len;
 }
-
-struct ResultSpelling {
-  std::string_view text;
-  Outcome outcome;
-};
-
-// Longest spellings first where one is a prefix of another.
-constexpr ResultSpelling kResults[] = {
-    {"1-0", Outcome::WhiteWins},
-    {"0-1", Outcome::BlackWins},
-    {"1/2-1/2", Outcome::Draw},
-    {"1/2\xE2\x80\x93"
-     "1/2",
-     Outcome::Draw},  // en dash
-    {"1/2", Outcome::Draw},
-    {"1\xE2\x80\x93"
-     "0",
-     Outcome::WhiteWins},  // en dash
-    {"0\xE2\x80\x93"
-     "1",
-     Outcome::BlackWins},
-    {"1\xE2\x80\x94"
-     "0",
-     Outcome::WhiteWins},  // em dash
-    {"0\xE2\x80\x94"
-     "1",
-     Outcome::BlackWins},
-};
-constexpr std::string_view kHalfDraw = "\xC2\xBD-\xC2\xBD";  // ½-½
-constexpr std::string_view kEllipsis = "\xE2\x80\xA6";       // …
-constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 }  // namespace
 
@@ -239,6 +209,8 @@ void Lexer::next_slow(Token& t) {
     bool produced = true;
     switch (kLead[static_cast<unsigned char>(*p_)]) {
       case Lead::Symbol: lex_symbol(t); break;
+      case Lead::Dash: lex_dash(t); break;
+      case Lead::Glyph: lex_glyph(t); break;
       case Lead::Digit: lex_number(t); break;
       case Lead::Tag:
         end_before_bracket_ = last_end();
@@ -277,21 +249,25 @@ void Lexer::next_slow(Token& t) {
       case Lead::Other: junk(t, SyntaxCode::UnexpectedChar, p_, utf8_length(p_, end_)); break;
     }
     if (!produced) continue;
-    if (!t.cut && t.kind != TokKind::Escape) token_ends(p_);
+    // A Unicode space is a blank, not a token: its line may still be a blank line.
+    if (!t.cut && t.kind != TokKind::Escape &&
+        !(t.kind == TokKind::Issue && t.code == SyntaxCode::UnicodeSpace)) {
+      token_ends(p_);
+    }
     return;
   }
 }
 
 bool Lexer::lex_symbol(Token& t) {
   for (;;) {
-    const char* q = tok_ + 1;
-    while (is_symbol(*q)) ++q;
+    const char* first_dash = nullptr;
+    const char* q = symbol_end(tok_ + 1, first_dash);
     const auto len = static_cast<std::size_t>(q - tok_);
     if (len > kMaxToken) {
       junk(t, SyntaxCode::TokenTooLong, tok_, len);
       return true;
     }
-    if (q == end_ && !eof_) {
+    if ((q == end_ || *q == '\xE2') && static_cast<std::size_t>(end_ - q) < 3 && !eof_) {
       refill();
       continue;
     }
@@ -301,11 +277,7 @@ bool Lexer::lex_symbol(Token& t) {
       if (static_cast<std::size_t>(end_ - q) < 3 && !eof_ && refill()) continue;
       if (q[1] == 'p') q += q[2] == '.' ? 3 : 2;  // q[1], q[2]: at most the NUL at end_
     }
-    t.kind = TokKind::San;
-    t.loc = loc_of(tok_);
-    t.text = std::string_view(tok_, static_cast<std::size_t>(q - tok_));
-    p_ = q;
-    return true;
+    return symbol_token(t, q, first_dash);
   }
 }
 
@@ -320,31 +292,38 @@ bool Lexer::lex_number(Token& t) {
   t.loc = loc_of(tok_);
   const char c = *q;
   if (c == '-' || c == '/' || c == '\xE2') {
-    for (const ResultSpelling& r : kResults) {
-      if (match(tok_, r.text) && !is_symbol(tok_[r.text.size()])) {
-        t.kind = TokKind::Result;
-        t.outcome = r.outcome;
-        t.text = std::string_view(tok_, r.text.size());
-        p_ = tok_ + r.text.size();
+    const ResultMatch r = match_result(tok_);
+    if (r.length != 0 && !is_symbol(tok_[r.length])) {
+      if (r.dash != nullptr && mode_ != LexMode::Between && dash_reported_at_ != abs(tok_)) {
+        dash_reported_at_ = abs(tok_);
+        issue(t, SyntaxCode::UnicodeDash, Severity::Warning, loc_of(r.dash), tok_, r.length);
+        p_ = tok_;  // the result itself comes next
         return true;
       }
+      t.kind = TokKind::Result;
+      t.outcome = r.outcome;
+      t.text = std::string_view(tok_, r.length);
+      p_ = tok_ + r.length;
+      return true;
+    }
+    const std::size_t d = any_dash_length(q);
+    if (q == tok_ + 1 && *tok_ == '0' && d != 0 && q[d] == '0') {  // castling with zeros
+      const char* first_dash = d > 1 ? q : nullptr;
+      const char* e = symbol_end(q, first_dash);
+      if (static_cast<std::size_t>(e - tok_) <= kMaxToken) return symbol_token(t, e, first_dash);
+      junk(t, SyntaxCode::UnexpectedToken, tok_, static_cast<std::size_t>(e - tok_));
+      return true;
     }
     if (c != '\xE2') {
       const char* e = q;
       while (is_symbol(*e)) ++e;
-      const auto len = static_cast<std::size_t>(e - tok_);
-      if (match(tok_, "0-0") && len <= kMaxToken) {  // castling written with zeros
-        t.kind = TokKind::San;
-        t.text = std::string_view(tok_, len);
-        p_ = e;
-        return true;
-      }
-      junk(t, SyntaxCode::UnexpectedToken, tok_, len);
+      junk(t, SyntaxCode::UnexpectedToken, tok_, static_cast<std::size_t>(e - tok_));
       return true;
     }
   }
   t.kind = TokKind::MoveNumber;
   t.number = parse_saturating(tok_, q);
+  if (t.number == 1) number_one(t);
   for (;;) {  // "12." "12..." "12…"; no dots at all is tolerated too
     if (*q == '.') {
       ++q;
@@ -394,28 +373,6 @@ bool Lexer::lex_suffix(Token& t) {
   t.loc = loc_of(tok_);
   t.number = code;
   p_ = q;
-  return true;
-}
-
-bool Lexer::lex_utf8(Token& t) {
-  ensure(8);
-  if (match(tok_, kBom)) {  // a byte order mark (also where files were concatenated)
-    p_ = tok_ + kBom.size();
-    return false;
-  }
-  if (match(tok_, kEllipsis)) {  // a stray "…", like stray dots
-    p_ = tok_ + kEllipsis.size();
-    return false;
-  }
-  if (match(tok_, kHalfDraw) && !is_symbol(tok_[kHalfDraw.size()])) {
-    t.kind = TokKind::Result;
-    t.outcome = Outcome::Draw;
-    t.loc = loc_of(tok_);
-    t.text = std::string_view(tok_, kHalfDraw.size());
-    p_ = tok_ + kHalfDraw.size();
-    return true;
-  }
-  junk(t, SyntaxCode::UnexpectedChar, tok_, utf8_length(tok_, end_));
   return true;
 }
 

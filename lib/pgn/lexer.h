@@ -53,7 +53,9 @@ struct Token {
   std::string_view name;
   std::uint32_t number = 0;
   Outcome outcome = Outcome::Unknown;
-  std::uint8_t text_flags = 0;             // check_text() bits for Tag and Comment
+  std::uint8_t text_flags = 0;  // check_text() bits for Tag and Comment
+  // MoveNumber 1 (set only for those): a blank line lies between it and the token before.
+  bool blank_before = false;
   TagValue tag_value = TagValue::Unknown;  // Tag: what its text is known to be
   // Issue tokens, and Tag tokens with an attached issue (has_issue); the issue is at loc.
   bool has_issue = false;
@@ -77,6 +79,7 @@ class Lexer {
   static constexpr std::size_t kMaxToken = 255;  // SAN, numbers, NAG runs
   static constexpr std::size_t kTagLookahead = kTagShapeWindow;
   static constexpr std::size_t kIssueText = 48;
+  static constexpr std::size_t kMoveLookahead = 256;
 
   // start: the stream position of the source's first byte (see ReaderOptions::start).
   Lexer(io::Source& src, std::size_t buffer_size, const Location& start = {});
@@ -97,6 +100,13 @@ class Lexer {
   // last_end() as it was when the last token starting with '[' began (a tag, or an issue
   // about a tag line): the end of the game that such a line may end.
   const Location& end_before_bracket() const { return end_before_bracket_; }
+  // last_end() as it was when the last move number 1 began: the end of a tagless game that it
+  // may end (see Token::blank_before).
+  const Location& end_before_number() const { return end_before_number_; }
+  // t is the comment token just returned, between games: whether a move number or a
+  // SAN-shaped token follows it (after blanks and line breaks, within kMoveLookahead bytes),
+  // so that the comment opens a tagless game. May refill; t.text is kept valid.
+  bool move_follows(Token& t);
   // Skips to the next line that starts (after blanks) with a tag pair, or end of input.
   void skip_to_next_game() { resync(); }
   // Copies text into the lexer's issue buffer (truncated), for text that must survive a skip.
@@ -137,6 +147,8 @@ class Lexer {
   void next_slow(Token& t);  // the general case, from p_
   TokKind emit(Token& t, TokKind kind, const char* p, const char* q);
   bool move_number_fast(Token& t, const char* p);
+  // A move number 1 is being made: Token::blank_before and end_before_number().
+  void number_one(Token& t);
   bool comment_fast(Token& t, const char* p);
   bool tag_fast(Token& t, const char* p);
   void token_ends(const char* q) { end_offset_ = abs(q); }
@@ -154,6 +166,19 @@ class Lexer {
   bool lex_nag(Token& t);
   bool lex_suffix(Token& t);
   bool lex_utf8(Token& t);
+  bool lex_dash(Token& t);
+  bool lex_glyph(Token& t);
+  // The glyph g at tok_: a NagGlyph warning first (outside games: none), then its Nag token.
+  bool glyph_token(Token& t, std::size_t length, std::uint32_t nag);
+  // The end of the symbol that continues at q: symbol bytes and UTF-8 dashes; first_dash is
+  // set to the first dash (if any and not set already). Stops before a dash that is not
+  // wholly buffered yet (then the caller refills).
+  const char* symbol_end(const char* q, const char*& first_dash) const;
+  // The symbol [tok_, q) as a San token, after the warnings it earns (a Unicode dash, a
+  // result glued to its end) each as an Issue token of its own, one call at a time.
+  bool symbol_token(Token& t, const char* q, const char* first_dash);
+  // The stream offset of the token (its first byte) an issue was last reported for, by kind,
+  // so that the token itself comes on the next call: see symbol_token().
   bool lex_tag(Token& t);
   bool lex_bracket_in_movetext(Token& t);
   bool lex_comment(Token& t);
@@ -179,7 +204,11 @@ class Lexer {
   char* buf_ = nullptr;
   std::size_t cap_ = 0;
   const char* p_ = nullptr;
-  const char* end_ = nullptr;         // *end_ == '\0'
+  const char* end_ = nullptr;  // *end_ == '\0'
+  // The inverse of abs(): the pointer of a stream offset inside the buffer.
+  const char* at_offset(std::uint64_t offset) const {
+    return reinterpret_cast<const char*>(static_cast<std::uintptr_t>(offset - origin_));
+  }
   const char* tok_ = nullptr;         // start of the token being scanned; refill keeps it
   void (*move_fn_)(void*) = nullptr;  // see on_buffer_move()
   void* move_ctx_ = nullptr;
@@ -202,6 +231,11 @@ class Lexer {
   std::uint64_t end_offset_ = 0;
   Location end_loc_;
   Location end_before_bracket_;
+  Location end_before_number_;
+  // The offset of the token an issue of each kind was reported for (~0: none).
+  std::uint64_t dash_reported_at_ = ~std::uint64_t{0};
+  std::uint64_t glued_reported_at_ = ~std::uint64_t{0};
+  std::uint64_t glyph_reported_at_ = ~std::uint64_t{0};
   char issue_text_[kIssueText] = {};
 };
 
@@ -214,8 +248,12 @@ inline TokKind Lexer::next(Token& t) {
       const char* q = p + 1;
       while (is_symbol(*q)) ++q;
       // A NUL: maybe the end of the buffered bytes (lex_symbol refills); or too long; or a
-      // dot, maybe of an en-passant mark "e.p." (rare after a symbol).
-      if (*q == '\0' || *q == '.' || static_cast<std::size_t>(q - p) > kMaxToken) break;
+      // dot, maybe of an en-passant mark "e.p." (rare after a symbol); or 0xE2, maybe a
+      // Unicode dash ("O–O"); or a result glued to the move ("gxf41-0").
+      if (kSymbolSlowStop[static_cast<unsigned char>(*q)] ||
+          static_cast<std::size_t>(q - p) > kMaxToken || result_glued(q)) {
+        break;
+      }
       t.text = std::string_view(p, static_cast<std::size_t>(q - p));
       return emit(t, TokKind::San, p, q);
     }
@@ -312,8 +350,15 @@ inline bool Lexer::move_number_fast(Token& t, const char* p) {
     return false;  // a result, castling with zeros, "12…"
   }
   t.number = n;
+  if (n == 1) number_one(t);  // before emit(): it reads the token before
   emit(t, TokKind::MoveNumber, p, q);
   return true;
+}
+
+inline void Lexer::number_one(Token& t) {
+  // The token before ended on an earlier line (not this one), with a line between them.
+  t.blank_before = end_offset_ < line_start_ && line_ >= end_loc_.line + 2;
+  end_before_number_ = last_end();
 }
 
 }  // namespace pgnkit::pgn::detail

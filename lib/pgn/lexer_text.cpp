@@ -55,7 +55,21 @@ bool Lexer::lex_tag(Token& t) {
     while (is_name(*q)) ++q;
     const auto name_len = static_cast<std::size_t>(q - name);
     while (is_blank(*q)) ++q;
+    // A tag pair over two lines (`[White` then `"A"]`: import format allows any white space
+    // between the tokens): the line break is counted once the token is made (new_line).
+    const char* next_line = nullptr;
     bool need_more = q == end_ && !eof_;
+    if (name_len != 0 && (*q == '\n' || *q == '\r')) {
+      const char* r = q + ((*q == '\r' && q[1] == '\n') ? 2 : 1);
+      const char* v = r;
+      while (is_blank(*v)) ++v;
+      if (*v == '"') {
+        next_line = r;
+        q = v;
+      } else if (v == end_ && !eof_) {
+        need_more = true;
+      }
+    }
     if (!need_more && (name_len == 0 || *q != '"')) {
       // Not `[Name "`: skip to ']' or the end of the line.
       while (*q != ']' && !ends_line(*q)) ++q;
@@ -78,6 +92,7 @@ bool Lexer::lex_tag(Token& t) {
           if (*r == ']') {
             t.kind = TokKind::Tag;
             t.loc = loc_of(tok_);
+            if (next_line != nullptr) new_line(next_line);
             t.name = std::string_view(name, name_len);
             t.text = std::string_view(value, static_cast<std::size_t>(e - value));
             t.text_flags = 0;
@@ -99,6 +114,7 @@ bool Lexer::lex_tag(Token& t) {
           if (*r == ']') {  // the closing quote is the first one followed by ']'
             t.kind = TokKind::Tag;
             t.loc = loc_of(tok_);
+            if (next_line != nullptr) new_line(next_line);
             t.name = std::string_view(name, name_len);
             t.text = std::string_view(value, static_cast<std::size_t>(q - value));
             t.text_flags = check_text(t.text.data(), t.text.size());
@@ -124,6 +140,7 @@ bool Lexer::lex_tag(Token& t) {
         // The line (or input) ended before a closing `"]`.
         t.kind = TokKind::Tag;
         t.loc = loc_of(tok_);
+        if (next_line != nullptr) new_line(next_line);
         t.name = std::string_view(name, name_len);
         if (first_quote != nullptr) {  // `[Name "value"` without ']'
           t.text = std::string_view(value, static_cast<std::size_t>(first_quote - value));
@@ -318,6 +335,26 @@ bool Lexer::lex_line(Token& t, TokKind kind) {
     p_ = q;
     return true;
   }
+}
+
+bool Lexer::move_follows(Token& t) {
+  // Keep the comment buffered while looking past it: [tok_, end_) survives refills.
+  const std::uint64_t text_at = abs(t.text.data());
+  tok_ = at_offset(t.loc.offset);
+  ensure(static_cast<std::size_t>(p_ - tok_) + kMoveLookahead);
+  t.text = std::string_view(at_offset(text_at), t.text.size());
+  const char* q = p_;
+  const char* const limit = std::min(end_, p_ + kMoveLookahead);
+  while (q < limit && (is_blank(*q) || *q == '\n' || *q == '\r' || *q == '\f' || *q == '\v')) ++q;
+  if (q >= limit) return false;
+  if (is_digit(*q)) {  // a move number, not a result or castling with zeros
+    while (q < limit && is_digit(*q)) ++q;
+    return q < limit && *q != '-' && *q != '/' && *q != '\xE2';
+  }
+  if (kLead[static_cast<unsigned char>(*q)] != Lead::Symbol) return false;
+  const char* e = q;
+  while (e < limit && is_symbol(*e)) ++e;
+  return san_shaped(std::string_view(q, static_cast<std::size_t>(e - q)));
 }
 
 void Lexer::resync() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "pgn/types.h"
@@ -36,6 +37,13 @@ enum class SyntaxCode : std::uint8_t {
   TextBetweenGames,       // Warning: text outside any game skipped (a comment or result
                           // token by token; other text up to the next tag section)
   ResultInVariation,      // Warning: a result marker inside a variation; ignored
+  NoMovetext,             // Warning: a tag section without movetext: a game with no moves
+                          // and no result marker (instead of MissingResult)
+  UnicodeDash,            // Warning: a Unicode dash or minus in a move or result, read as '-'
+  UnicodeSpace,           // Warning, once per game: a Unicode space, read as a blank
+  NagGlyph,               // Warning: an annotation glyph (±, +-, =, ...) read as its NAG
+  UnicodeChar,            // Warning: a character that is not PGN in movetext; skipped alone
+  GluedResult,            // Warning: a result marker glued to the move before it ("gxf41-0")
 };
 
 struct SyntaxIssue {
@@ -48,6 +56,11 @@ struct SyntaxIssue {
 
 // One line explaining the code, e.g. "unterminated comment: '{' without '}'".
 std::string_view syntax_message(SyntaxCode code);
+// What the text of an issue of a Unicode code adds to its message, for people: the code
+// point (a space prints as a blank) and what it was read as, e.g. " (U+2013 in '0–0–0')",
+// " ('±' read as $16)". Empty for the other codes (callers show their text as " near '...'")
+// and for an empty text.
+std::string issue_detail(SyntaxCode code, std::string_view text);
 // A stable snake_case identifier, e.g. "missing_result".
 std::string_view syntax_code_name(SyntaxCode code);
 

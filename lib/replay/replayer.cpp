@@ -453,7 +453,9 @@ pgn::Control Replayer::syntax_error(const pgn::SyntaxIssue& issue) {
   p.game = game_;
   p.where = issue.where;
   p.message = std::string(pgn::syntax_message(issue.code));
-  if (!issue.text.empty()) {
+  if (std::string detail = pgn::issue_detail(issue.code, issue.text); !detail.empty()) {
+    p.message += detail;
+  } else if (!issue.text.empty()) {
     p.message.append(" near '");
     append_printable(p.message, issue.text.substr(0, 40));
     p.message.push_back('\'');

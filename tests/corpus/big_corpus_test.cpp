@@ -183,9 +183,6 @@ const std::vector<Illegal> kOtbIllegal = {
     {93122, 92, "king_into_check", "Kd5"},
     // Gelfand-Gareyev, World Blitz 2019: "31.O-O" after 7.O-O-O (and 18.Kd2, 25.Ke1).
     {96343, 61, "castling_without_rights", "O-O"},
-    // Blyth-Zukertort, simul 1884: "40.gxf41-0", the result glued to the move: one token
-    // that is no SAN (gxf4 itself would be legal).
-    {97414, 79, "san_syntax", "gxf41-0"},
     // Yu Yangyi-Sevian, Summer Chess Classic 2022: "41...Ke5+" beside Ke4.
     {104790, 82, "king_into_check", "Ke5+"},
 };

@@ -168,14 +168,12 @@ const Expectation kFiles[] = {
      "missing_tag:21 unsupported_variant:3"},
     // Kasparov-Deep Blue 1997, six games: clean (PlyCounts agree, see PlyCountTags).
     {"chessops/data_kasparov-deep-blue-1997.pgn", 6, 519, "", ""},
-    // Four Ruy Lopez stubs without results. A blank line never ends a game (docs/reader.md),
-    // so the tagless 4th stub continues the 3rd: its "1. e4" at ply 6 is Black's move and
-    // no black piece can reach e4 (parsers that end games at blank lines see four games).
-    {"chessops/data_leading-whitespace.pgn", 3, 15, "no_piece_can_move:1",
-     "missing_result:3 missing_tag:21"},
+    // Four Ruy Lopez stubs without results. The tagless 4th starts at "1." after a blank line,
+    // in a game that has moves: a new game (docs/reader.md), so four games of 5 plies.
+    {"chessops/data_leading-whitespace.pgn", 4, 20, "", "missing_result:4 missing_tag:28"},
     // Seven tags with escaped quotes and brackets inside values, no movetext (see
     // PathologicalHeaders for the values).
-    {"chessops/data_pathological-headers.pgn", 1, 0, "", "missing_result:1 missing_tag:7"},
+    {"chessops/data_pathological-headers.pgn", 1, 0, "", "missing_tag:7 no_movetext:1"},
     // The body of a comment ([%csl ...] [%clk ...]) fed as a whole file: not PGN; "[%csl" is
     // no tag pair, "foo" no move.
     {"chessops/fuzz_corpus_pgn-comment_comment", 1, 0,
@@ -499,20 +497,21 @@ TEST(Tricky, NestedComment) {
   EXPECT_EQ(brace[0].where.column, 45u);  // the second '}'
 }
 
-// A blank line does not end a game: the 4th stub of the file is read as the 3rd's
-// continuation, and its first move is where the error is.
+// The 4th stub of the file is tagless and has no result before it: its "1." after blank
+// lines starts it (once "1." stayed in the 3rd game, where "1. e4" at ply 6 was Black's move).
 TEST(Tricky, LeadingWhitespace) {
   REPLAY_OR_SKIP(run, std::string("chessops/data_leading-whitespace.pgn"));
-  const auto bad = run.with_code("no_piece_can_move");
-  ASSERT_EQ(bad.size(), 1u);
-  EXPECT_EQ(bad[0].game, 3u);
-  EXPECT_EQ(bad[0].where.line, 11u);
-  EXPECT_EQ(bad[0].where.column, 8u);
-  EXPECT_EQ(bad[0].ply, 6u);
-  ASSERT_EQ(run.games.size(), 3u);
+  EXPECT_TRUE(run.with_code("no_piece_can_move").empty());
+  const auto missing = run.with_code("missing_result");
+  ASSERT_EQ(missing.size(), 4u);
+  EXPECT_EQ(missing[2].game, 3u);  // at the end of the 3rd game's comment, line 8
+  EXPECT_EQ(missing[2].where.line, 8u);
+  EXPECT_EQ(missing[2].where.column, 83u);
+  ASSERT_EQ(run.games.size(), 4u);
   EXPECT_EQ(run.games[0].line, 1u);  // "    [Variant ..." with leading blanks
   EXPECT_EQ(run.games[1].line, 5u);
   EXPECT_EQ(run.games[2].line, 7u);
+  EXPECT_EQ(run.games[3].line, 11u);
 }
 
 TEST(Tricky, PathologicalHeaders) {

@@ -73,7 +73,7 @@ TEST(Reader, TagOnlyGameStillGetsMovetext) {
             "game 1 @1:1#0\n"
             "tag Event=x\n"
             "movetext\n"
-            "WARNING missing_result '' @1:12#11\n"
+            "WARNING no_movetext '' @1:12#11\n"
             "end 1 no-result e=0 w=1 to=11\n");
 }
 

@@ -114,7 +114,7 @@ TEST(Tolerance, MissingResultIsAtTheLastTokenNotAtEscapeLines) {
             "game 2 @6:1#34\ntag Event=B\nmovetext\nresult * = *\nend 2 e=0 w=0 to=47\n");
   EXPECT_EQ(record("[Event \"A\"]\n[Site \"S\"]\n\n%x\n"),  // tags only
             "game 1 @1:1#0\ntag Event=A\ntag Site=S\nescape x\nmovetext\n"
-            "WARNING missing_result '' @2:11#22\nend 1 no-result e=0 w=1 to=22\n");
+            "WARNING no_movetext '' @2:11#22\nend 1 no-result e=0 w=1 to=22\n");
 }
 
 TEST(Tolerance, SemicolonCommentsRunToTheEndOfTheLine) {
@@ -138,7 +138,11 @@ TEST(Tolerance, SuffixAnnotationsBecomeNagsGluedOrSeparate) {
 }
 
 TEST(Tolerance, ResultSpellings) {
-  const std::pair<std::string, std::string> cases[] = {
+  struct Case {
+    std::string text, canonical;
+    int dash = -1;  // the byte offset of a Unicode dash in text (a unicode_dash warning there)
+  };
+  const Case cases[] = {
       {"1-0", "1-0"},
       {"0-1", "0-1"},
       {"1/2-1/2", "1/2-1/2"},
@@ -146,29 +150,42 @@ TEST(Tolerance, ResultSpellings) {
       {"\xC2\xBD-\xC2\xBD", "1/2-1/2"},  // ½-½
       {"1\xE2\x80\x93"
        "0",
-       "1-0"},  // en dash
+       "1-0", 1},  // en dash
       {"0\xE2\x80\x93"
        "1",
-       "0-1"},  // en dash
+       "0-1", 1},  // en dash
       {"1\xE2\x80\x94"
        "0",
-       "1-0"},  // em dash
+       "1-0", 1},  // em dash
       {"0\xE2\x80\x94"
        "1",
-       "0-1"},  // em dash
+       "0-1", 1},  // em dash
+      {"1\xE2\x88\x92"
+       "0",
+       "1-0", 1},  // minus sign
+      {"0\xE2\x80\x91"
+       "1",
+       "0-1", 1},  // non-breaking hyphen
       {"1/2\xE2\x80\x93"
        "1/2",
-       "1/2-1/2"},  // en dash
+       "1/2-1/2", 3},  // en dash
       {"1/2", "1/2-1/2"},
   };
-  for (const auto& [text, canonical] : cases) {
+  for (const auto& [text, canonical, dash] : cases) {
+    // A Unicode dash is read as '-', with a warning at it, before the result.
+    auto warning = [&text, dash](std::size_t at) {
+      if (dash < 0) return std::string();
+      const std::size_t offset = at + static_cast<std::size_t>(dash);
+      return test::cat({"WARNING unicode_dash '", text, "' @1:", std::to_string(offset + 1), "#",
+                        std::to_string(offset), "|"});
+    };
     // Built with append: GCC 12 gives a false -Wrestrict for chains of string operator+.
-    std::string expected = "num 1|san e4|result ";
+    std::string expected = "num 1|san e4|" + warning(6) + "result ";
     expected.append(text).append(" = ").append(canonical).append("|");
     EXPECT_EQ(tokens(test::cat({"1. e4 ", text, "\n"})), expected) << text;
     // Inside a variation a result is ignored: only the main line ends a game.
     const std::size_t end = 13 + text.size() + 4;  // after the ')'
-    expected = "num 1|san e4|(|num 1|san d4|WARNING result_in_variation '";
+    expected = "num 1|san e4|(|num 1|san d4|" + warning(13) + "WARNING result_in_variation '";
     expected.append(text).append("' @1:14#13|san e5|)|WARNING missing_result '' @1:");
     expected.append(std::to_string(end + 1)).append("#").append(std::to_string(end)).append("|");
     EXPECT_EQ(tokens(test::cat({"1. e4 (1. d4 ", text, " e5)"})), expected) << text;
