@@ -51,6 +51,7 @@ std::string_view san_note_message(SanNote n) {
     case SanNote::StrayEnPassantSuffix:
       return "'e.p.' after a move that is not an en-passant capture";
     case SanNote::DoublePlus: return "'++' (old notation for mate or double check)";
+    case SanNote::LowercaseCastling: return "castling written in lower case";
   }
   return "non-canonical SAN";
 }
@@ -145,11 +146,12 @@ bool split(std::string_view s, SanParts& p) {
     }
     return false;
   }
-  if (first == 'O' || first == '0') {
-    if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
+  if (first == 'O' || first == '0' || first == 'o') {
+    if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "o-o" || s == "o-o-o") {
       p.castle = true;
       p.castle_long = s.size() == 5;
       if (first == '0') note(p, SanNote::CastlingZeros);
+      if (first == 'o') note(p, SanNote::LowercaseCastling);
       return true;
     }
     return false;

@@ -59,6 +59,7 @@ enum class SanNote : std::uint16_t {
   NullMoveNotation = 1 << 12,      // a null move was read
   StrayEnPassantSuffix = 1 << 13,  // "e.p." / "ep" on a move that is not an en-passant capture
   DoublePlus = 1 << 14,            // "++", old notation for mate or double check
+  LowercaseCastling = 1 << 15,     // o-o / o-o-o
 };
 constexpr std::uint16_t operator|(SanNote a, SanNote b) {
   return static_cast<std::uint16_t>(static_cast<unsigned>(a) | static_cast<unsigned>(b));

@@ -1,6 +1,6 @@
 // Moves that name their from-square (long algebraic, coordinate and UCI forms, castling as
-// the king's move): what parse_san reads, with exactly which notes, and which errors stay
-// errors.
+// the king's move) and lower-case castling: what parse_san reads, with exactly which notes,
+// and which errors stay errors.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -209,6 +209,20 @@ TEST(SanLong, CastlingNotLegalThere) {
   expect_error("3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1-c1", SanError::CastlingThroughCheck);
   expect_error("2r1k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "Ke1c1", SanError::CastlingIntoCheck);
   expect_error("r3k3/8/8/8/8/8/8/3RK3 b q - 0 1", "Ke8-c8", SanError::CastlingThroughCheck);
+}
+
+TEST(SanLong, LowercaseCastling) {
+  constexpr auto kLower = static_cast<std::uint16_t>(SanNote::LowercaseCastling);
+  expect_reads(kCastle, "o-o", "O-O", kLower);
+  expect_reads(kCastle, "o-o-o", "O-O-O", kLower);
+  expect_reads(kCastleBlack, "o-o-o", "O-O-O", kLower);
+  expect_reads("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "o-o+", "O-O+", kLower);
+  expect_reads("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "o-o", "O-O+",
+               SanNote::LowercaseCastling | SanNote::MissingCheck);
+  expect_reads(kCastle, "o-o-o+", "O-O-O", SanNote::LowercaseCastling | SanNote::WrongCheck);
+  expect_error(kStart, "o-o", SanError::CastlingBlocked);
+  for (const char* text : {"o-O", "o-o-", "oo", "o"}) expect_error(kCastle, text, SanError::Syntax);
+  EXPECT_EQ(san_note_message(SanNote::LowercaseCastling), "castling written in lower case");
 }
 
 TEST(SanLong, ErrorsStayErrors) {
