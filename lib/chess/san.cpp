@@ -394,7 +394,13 @@ bool is_en_passant_mark(std::string_view text) {
 
 SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt) {
   SanParts p;
-  if (!split(text, p)) return fail(SanError::Syntax);
+  if (!split(text, p)) {
+    // Unicode dashes ("0–0–0", "e2−e4") read as '-', silently; only a token that failed.
+    char buf[san_detail::kMaxDashedToken];
+    const std::string_view ascii = san_detail::ascii_dashes(text, buf);
+    p = SanParts{};
+    if (ascii.empty() || !split(ascii, p)) return fail(SanError::Syntax);
+  }
   if (p.null) {
     if (!opt.allow_null || pos.in_check()) return fail(SanError::NullMove, p.notes);
     SanResult r;

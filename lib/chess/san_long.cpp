@@ -1,7 +1,7 @@
 // Moves that name their from-square: long algebraic (e2-e4, Ng1xf3, e7-e8=Q, Bc4xf7+), the
 // coordinate and UCI forms (g1f3, e7e8q), and castling written as the king's move (e1g1,
-// Ke1-g1, or the king onto its own rook: e1h1, Kb1xa1). Only moves the quick reader left
-// come here.
+// Ke1-g1, or the king onto its own rook: e1h1, Kb1xa1); and the Unicode dashes a token may
+// carry in place of '-'. Only moves the quick reader left come here.
 #include "chess/san_parts.h"
 
 namespace pgnkit::chess::san_detail {
@@ -28,6 +28,14 @@ bool castling_side(const Position& pos, Square from, Square to, bool& king_side)
   return true;
 }
 
+// A Unicode dash in UTF-8 at the start of `s`: U+2010 to U+2015 (hyphen, non-breaking hyphen,
+// figure dash, en dash, em dash, horizontal bar) or U+2212 (minus sign).
+bool utf8_dash(std::string_view s) {
+  if (s.size() < 3 || static_cast<unsigned char>(s[0]) != 0xE2) return false;
+  const auto b1 = static_cast<unsigned char>(s[1]), b2 = static_cast<unsigned char>(s[2]);
+  return (b1 == 0x80 && b2 >= 0x90 && b2 <= 0x95) || (b1 == 0x88 && b2 == 0x92);
+}
+
 }  // namespace
 
 SanResult resolve_long(const Position& pos, SanParts& p) {
@@ -51,6 +59,24 @@ SanResult resolve_long(const Position& pos, SanParts& p) {
   // A letter that does not name the piece there finds no piece of its kind on the square:
   // no_piece_can_move, as in short SAN.
   return resolve_move(pos, p);
+}
+
+std::string_view ascii_dashes(std::string_view text, char (&buf)[kMaxDashedToken]) {
+  std::size_t n = 0;
+  bool replaced = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (n == kMaxDashedToken) return {};
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      buf[n++] = text[i];
+    } else if (utf8_dash(text.substr(i))) {
+      buf[n++] = '-';
+      i += 2;
+      replaced = true;
+    } else {
+      return {};
+    }
+  }
+  return replaced ? std::string_view(buf, n) : std::string_view{};
 }
 
 }  // namespace pgnkit::chess::san_detail

@@ -47,4 +47,10 @@ SanResult resolve_move(const Position& pos, SanParts& p);
 // its start square or the king onto its own rook.
 SanResult resolve_long(const Position& pos, SanParts& p);
 
+// The token with every Unicode dash written as UTF-8 (U+2010 to U+2015, U+2212) replaced by
+// '-', copied into `buf`; empty when there is none, when another byte >= 0x80 is in it, or when
+// it does not fit. Called only for a token that did not split as it is.
+inline constexpr std::size_t kMaxDashedToken = 32;
+std::string_view ascii_dashes(std::string_view text, char (&buf)[kMaxDashedToken]);
+
 }  // namespace pgnkit::chess::san_detail

@@ -1,6 +1,6 @@
 // Moves that name their from-square (long algebraic, coordinate and UCI forms, castling as
-// the king's move) and lower-case castling: what parse_san reads, with exactly which notes,
-// and which errors stay errors.
+// the king's move), lower-case castling and Unicode dashes: what parse_san reads, with exactly
+// which notes, and which errors stay errors.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -223,6 +223,33 @@ TEST(SanLong, LowercaseCastling) {
   expect_error(kStart, "o-o", SanError::CastlingBlocked);
   for (const char* text : {"o-O", "o-o-", "oo", "o"}) expect_error(kCastle, text, SanError::Syntax);
   EXPECT_EQ(san_note_message(SanNote::LowercaseCastling), "castling written in lower case");
+}
+
+// Each Unicode dash, in UTF-8, reads as '-' without a note of its own.
+TEST(SanLong, UnicodeDashes) {
+  for (const char* dash : {"\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212"}) {
+    SCOPED_TRACE(dash);
+    const std::string d = dash;
+    expect_reads(kCastle, "O" + d + "O", "O-O", 0);
+    expect_reads(kCastle, "O" + d + "O" + d + "O", "O-O-O", 0);
+    expect_reads(kCastle, "0" + d + "0" + d + "0", "O-O-O",
+                 static_cast<std::uint16_t>(SanNote::CastlingZeros));
+    expect_reads(kCastle, "o" + d + "o", "O-O",
+                 static_cast<std::uint16_t>(SanNote::LowercaseCastling));
+    expect_reads(kCastle, "e1" + d + "g1", "O-O");
+    expect_reads(kStart, "e2" + d + "e4", "e4");
+    expect_reads(kStart, "Ng1" + d + "f3", "Nf3");
+    expect_reads("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "O" + d + "O+", "O-O+", 0);
+  }
+  // Other bytes >= 0x80 are not dashes: U+00AD soft hyphen, U+2016, a lone or cut sequence.
+  for (const char* text : {"e2\u00ade4", "O\u2016O", "O\xe2\x80O", "O-O\xe2",
+                           "e2\x96"
+                           "e4"})
+    expect_error(kStart, text, SanError::Syntax);
+  // Longer than any move: not read.
+  std::string long_token = "O";
+  for (int i = 0; i < 12; ++i) long_token += "\u2013O";
+  expect_error(kCastle, long_token, SanError::Syntax);
 }
 
 TEST(SanLong, ErrorsStayErrors) {
