@@ -111,10 +111,29 @@ bool split_common(std::string_view s, SanParts& p) {
   return true;
 }
 
+// A check mark at the end of `s` ('+', '#', or "++", an old way to write mate or double
+// check), taken off into p.suffix.
+void take_check_mark(std::string_view& s, SanParts& p) {
+  if (!s.empty() && s.back() == '#') {
+    p.suffix = SanSuffix::Mate;
+    s.remove_suffix(1);
+  } else if (!s.empty() && s.back() == '+') {
+    s.remove_suffix(1);
+    p.suffix = SanSuffix::Check;
+    if (!s.empty() && s.back() == '+') {
+      s.remove_suffix(1);
+      p.suffix = SanSuffix::DoublePlus;
+    }
+  }
+}
+
 bool split(std::string_view s, SanParts& p) {
   if (split_common(s, p)) return true;
   // Character tests rather than string compares: this runs for every move of every game.
   while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+  // The check mark comes after an en-passant mark ("exd6e.p.+", pgn-extract -Welalg's
+  // "g4h3ep+") or before it ("exd6+ e.p.").
+  take_check_mark(s, p);
   if (s.size() > 2 && (s.back() == '.' || s.back() == 'p')) {
     const std::size_t mark = ends_with(s, "e.p.")  ? 4
                              : ends_with(s, "e.p") ? 3
@@ -124,17 +143,7 @@ bool split(std::string_view s, SanParts& p) {
       s.remove_suffix(mark);
       while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
       note(p, SanNote::EnPassantSuffix);  // parse_san tells a stray one apart
-    }
-  }
-  if (!s.empty() && s.back() == '#') {
-    p.suffix = SanSuffix::Mate;
-    s.remove_suffix(1);
-  } else if (!s.empty() && s.back() == '+') {
-    s.remove_suffix(1);
-    p.suffix = SanSuffix::Check;
-    if (!s.empty() && s.back() == '+') {  // "++", an old way to write mate or double check
-      s.remove_suffix(1);
-      p.suffix = SanSuffix::DoublePlus;
+      if (p.suffix == SanSuffix::None) take_check_mark(s, p);
     }
   }
   if (s.empty()) return false;

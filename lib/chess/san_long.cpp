@@ -10,9 +10,10 @@ namespace {
 
 // Whether a move of the side's king from `from` to `to` is castling, and on which side: onto
 // its own rook on its first rank (king takes rook, the Chess960 and UCI form), or two or more
-// squares along its first rank to the g- or c-file (in standard chess from the e-file). A king
-// step of one square is a king move, never castling: in Chess960 the text cannot tell them
-// apart, and the step is what it says.
+// squares along its first rank to the g- or c-file (in standard chess from the e-file). A step
+// of one square is a king move, never castling, as in UCI (castling is king takes rook there),
+// python-chess and pgn-extract's own reader, though pgn-extract writes some Chess960 castling
+// so (a king on f8 castling: f8g8, also with -Welalg, which gives king moves a letter).
 bool castling_side(const Position& pos, Square from, Square to, bool& king_side) {
   const Color us = pos.side_to_move();
   if (rank_of(from) != rank_of(relative(us, 0)) || rank_of(to) != rank_of(from)) return false;

@@ -150,6 +150,16 @@ TEST(SanLong, EnPassant) {
     expect_reads(fen, text, "exd6");
     EXPECT_EQ(parse_san(fen_position(fen), text).move.kind(), MoveKind::EnPassant) << text;
   }
+  // With a check mark after the en-passant mark (pgn-extract -Welalg: "g4h3ep+") or before it.
+  const char* check = "8/2k5/8/3pP3/8/8/8/4K3 w - d6 0 1";
+  for (const char* text : {"e5d6ep+", "e5xd6e.p.+", "e5d6+ep", "e5d6ep", "e5-d6e.p.#"}) {
+    expect_reads(check, text, "exd6+");
+    EXPECT_EQ(parse_san(fen_position(check), text).suffix,
+              std::string_view(text).find('#') != std::string_view::npos   ? SanSuffix::Mate
+              : std::string_view(text).find('+') != std::string_view::npos ? SanSuffix::Check
+                                                                           : SanSuffix::None)
+        << text;
+  }
 }
 
 // Castling as the king's move: two squares from its start square, or onto its own rook.
@@ -173,12 +183,23 @@ TEST(SanLong, CastlingAsTheKingsMove) {
 }
 
 TEST(SanLong, Chess960Castling) {
-  // King b1, rooks a1 and g1: king takes rook on either side; one square is a king step.
+  // King b1, rooks a1 and g1: king takes rook on either side.
   const char* fen = "1k6/8/8/8/8/8/8/RK4R1 w AG - 0 1";
   for (const char* text : {"Kb1xa1", "b1a1", "Kb1a1", "b1-a1"})
     expect_reads(fen, text, "O-O-O", kLong, true);
   for (const char* text : {"Kb1xg1", "b1g1", "b1-g1"}) expect_reads(fen, text, "O-O", kLong, true);
-  expect_reads(fen, "b1c1", "Kc1", kLong, true);
+  // One square to where castling would put the king is a king step, as in UCI, where castling
+  // is king takes rook (pgn-extract writes some Chess960 castling so; it cannot read it back).
+  for (const char* text : {"b1c1", "b1-c1", "Kb1c1", "Kb1-c1"})
+    expect_reads(fen, text, "Kc1", kLong, true);
+  const char* f_file = "4k3/8/8/8/8/8/8/R4K1R w AH - 0 1";
+  expect_reads(f_file, "f1g1", "Kg1", kLong, true);
+  expect_reads(f_file, "Kf1g1", "Kg1", kLong, true);
+  expect_reads(f_file, "f1h1", "O-O", kLong, true);
+  expect_reads(f_file, "f1a1", "O-O-O", kLong, true);
+  // King g1, rook h1: castling leaves the king where it is; written as the king takes rook.
+  expect_reads("6k1/8/8/8/8/8/8/1R4KR w HB - 0 1", "g1h1", "O-O", kLong, true);
+  expect_reads("6k1/8/8/8/8/8/8/1R4KR w HB - 0 1", "g1xb1", "O-O-O", kLong, true);
   // King e1, rooks b1 and g1: two squares toward c1 is castling too, as pgn-extract writes it.
   const char* e_file = "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1";
   for (const char* text : {"e1c1", "e1-c1", "e1b1", "Ke1xb1"})
