@@ -10,23 +10,20 @@ namespace {
 
 // Whether a move of the side's king from `from` to `to` is castling, and on which side: onto
 // its own rook on its first rank (king takes rook, the Chess960 and UCI form), or two or more
-// squares along its first rank to the g- or c-file (in standard chess from the e-file). A step
-// of one square is a king move, never castling, as in UCI (castling is king takes rook there),
-// python-chess and pgn-extract's own reader, though pgn-extract writes some Chess960 castling
-// so (a king on f8 castling: f8g8, also with -Welalg, which gives king moves a letter).
+// squares along its first rank to the g- or c-file; in standard chess only from the e-file, and
+// onto a rook in a corner. A step of one square is a king move, never castling, as in UCI
+// (castling is king takes rook there), python-chess and pgn-extract's own reader, though
+// pgn-extract writes some Chess960 castling so (a king on f8 castling: f8g8, also with
+// -Welalg, which gives king moves a letter).
 bool castling_side(const Position& pos, Square from, Square to, bool& king_side) {
   const Color us = pos.side_to_move();
   if (rank_of(from) != rank_of(relative(us, 0)) || rank_of(to) != rank_of(from)) return false;
-  if (pos.piece_on(to) == make_piece(us, PieceType::Rook)) {
-    king_side = to > from;
-    return true;
-  }
-  const int files = file_of(to) - file_of(from);
-  if (files > -2 && files < 2) return false;
   if (!pos.chess960() && file_of(from) != 4) return false;
-  if (file_of(to) != 6 && file_of(to) != 2) return false;
-  king_side = file_of(to) == 6;
-  return true;
+  king_side = to > from;
+  if (pos.piece_on(to) == make_piece(us, PieceType::Rook))
+    return pos.chess960() || file_of(to) == 0 || file_of(to) == 7;
+  const int files = file_of(to) - file_of(from);
+  return (files < -1 || files > 1) && file_of(to) == (king_side ? 6 : 2);
 }
 
 // A Unicode dash in UTF-8 at the start of `s`: U+2010 to U+2015 (hyphen, non-breaking hyphen,

@@ -230,6 +230,9 @@ TEST(SanLong, CastlingNotLegalThere) {
   expect_error("3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1-c1", SanError::CastlingThroughCheck);
   expect_error("2r1k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "Ke1c1", SanError::CastlingIntoCheck);
   expect_error("r3k3/8/8/8/8/8/8/3RK3 b q - 0 1", "Ke8-c8", SanError::CastlingThroughCheck);
+  // In standard chess the king onto its own rook is castling only with a rook in the corner.
+  expect_error("r3k2r/8/8/8/8/8/8/R3KR2 w Qkq - 0 1", "e1f1", SanError::NoPieceCanMove);
+  expect_error("r3k2r/8/8/8/8/8/8/R3KR2 w Qkq - 0 1", "Ke1-f1", SanError::NoPieceCanMove);
 }
 
 TEST(SanLong, LowercaseCastling) {
