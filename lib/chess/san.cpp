@@ -4,7 +4,7 @@
 
 #include "chess/movegen.h"
 #include "chess/san_chars.h"
-#include "chess/uci.h"
+#include "chess/san_parts.h"
 
 namespace pgnkit::chess {
 
@@ -51,6 +51,7 @@ std::string_view san_note_message(SanNote n) {
     case SanNote::StrayEnPassantSuffix:
       return "'e.p.' after a move that is not an en-passant capture";
     case SanNote::DoublePlus: return "'++' (old notation for mate or double check)";
+    case SanNote::LowercaseCastling: return "castling written in lower case";
   }
   return "non-canonical SAN";
 }
@@ -63,22 +64,12 @@ using san_chars::is_file;
 using san_chars::is_rank;
 using san_chars::piece_from_upper;
 
-// A SAN token split into its parts; syntax only.
-struct SanParts {
-  PieceType piece = PieceType::Pawn;
-  int from_file = -1, from_rank = -1;
-  Square to = kNoSquare;
-  PieceType promotion = PieceType::None;
-  bool capture_mark = false;
-  bool castle = false, castle_long = false;
-  bool null = false;
-  SanSuffix suffix = SanSuffix::None;
-  std::uint16_t notes = 0;
-};
-
-void note(SanParts& p, SanNote n) {
-  p.notes |= static_cast<std::uint16_t>(n);
-}
+using san_detail::fail;
+using san_detail::note;
+using san_detail::resolve_castling;
+using san_detail::resolve_long;
+using san_detail::resolve_move;
+using san_detail::SanParts;
 
 bool ends_with(std::string_view s, std::string_view t) {
   return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
@@ -120,10 +111,29 @@ bool split_common(std::string_view s, SanParts& p) {
   return true;
 }
 
+// A check mark at the end of `s` ('+', '#', or "++", an old way to write mate or double
+// check), taken off into p.suffix.
+void take_check_mark(std::string_view& s, SanParts& p) {
+  if (!s.empty() && s.back() == '#') {
+    p.suffix = SanSuffix::Mate;
+    s.remove_suffix(1);
+  } else if (!s.empty() && s.back() == '+') {
+    s.remove_suffix(1);
+    p.suffix = SanSuffix::Check;
+    if (!s.empty() && s.back() == '+') {
+      s.remove_suffix(1);
+      p.suffix = SanSuffix::DoublePlus;
+    }
+  }
+}
+
 bool split(std::string_view s, SanParts& p) {
   if (split_common(s, p)) return true;
   // Character tests rather than string compares: this runs for every move of every game.
   while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+  // The check mark comes after an en-passant mark ("exd6e.p.+", pgn-extract -Welalg's
+  // "g4h3ep+") or before it ("exd6+ e.p.").
+  take_check_mark(s, p);
   if (s.size() > 2 && (s.back() == '.' || s.back() == 'p')) {
     const std::size_t mark = ends_with(s, "e.p.")  ? 4
                              : ends_with(s, "e.p") ? 3
@@ -133,17 +143,7 @@ bool split(std::string_view s, SanParts& p) {
       s.remove_suffix(mark);
       while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
       note(p, SanNote::EnPassantSuffix);  // parse_san tells a stray one apart
-    }
-  }
-  if (!s.empty() && s.back() == '#') {
-    p.suffix = SanSuffix::Mate;
-    s.remove_suffix(1);
-  } else if (!s.empty() && s.back() == '+') {
-    s.remove_suffix(1);
-    p.suffix = SanSuffix::Check;
-    if (!s.empty() && s.back() == '+') {  // "++", an old way to write mate or double check
-      s.remove_suffix(1);
-      p.suffix = SanSuffix::DoublePlus;
+      if (p.suffix == SanSuffix::None) take_check_mark(s, p);
     }
   }
   if (s.empty()) return false;
@@ -155,23 +155,25 @@ bool split(std::string_view s, SanParts& p) {
     }
     return false;
   }
-  if (first == 'O' || first == '0') {
-    if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
+  if (first == 'O' || first == '0' || first == 'o') {
+    if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "o-o" || s == "o-o-o") {
       p.castle = true;
       p.castle_long = s.size() == 5;
       if (first == '0') note(p, SanNote::CastlingZeros);
+      if (first == 'o') note(p, SanNote::LowercaseCastling);
       return true;
     }
     return false;
   }
-  if (s.empty()) return false;
   std::size_t i = 0;
   if (const PieceType t = piece_from_upper(s[0]); t != PieceType::None) {
     p.piece = t;
+    p.piece_written = true;
     i = 1;
     if (t == PieceType::Pawn) note(p, SanNote::LongAlgebraic);
   } else if (s.size() >= 3 && (s[0] == 'n' || s[0] == 'r' || s[0] == 'q' || s[0] == 'k')) {
     p.piece = piece_from_upper(static_cast<char>(s[0] - 32));
+    p.piece_written = true;
     note(p, SanNote::LowercasePiece);
     i = 1;
   }
@@ -216,13 +218,6 @@ bool split(std::string_view s, SanParts& p) {
   return true;
 }
 
-SanResult fail(SanError e, std::uint16_t notes = 0) {
-  SanResult r;
-  r.error = e;
-  r.notes = notes;
-  return r;
-}
-
 // From-squares of pieces of type t that could move to `to` ignoring checks and pins.
 Bitboard pseudo_sources(const Position& pos, Color us, PieceType t, Square to) {
   const Bitboard own = pos.pieces(us, t);
@@ -238,28 +233,6 @@ Bitboard pseudo_sources(const Position& pos, Color us, PieceType t, Square to) {
     if ((bb(to) & fourth) && (one & ~pos.pieces())) from |= pawn_push(~us, one) & own;
   }
   return from;
-}
-
-SanResult resolve_castling(const Position& pos, const SanParts& p) {
-  const Color us = pos.side_to_move();
-  const bool king_side = !p.castle_long;
-  if (!pos.has_castling_right(us, king_side)) return fail(SanError::CastlingNoRights, p.notes);
-  const Square ksq = pos.king(us), rook = pos.castling_rook(us, king_side);
-  const Move m(ksq, rook, MoveKind::Castling);
-  if (!pos.legal(m)) {
-    const Square kto = relative(us, king_side ? 6 : 2), rto = relative(us, king_side ? 5 : 3);
-    const Bitboard occ = pos.pieces() ^ bb(ksq) ^ bb(rook);
-    if ((between(ksq, kto) | between(rook, rto)) & occ)
-      return fail(SanError::CastlingBlocked, p.notes);
-    if (pos.in_check()) return fail(SanError::CastlingOutOfCheck, p.notes);
-    if (pos.attacked(kto, ~us, occ)) return fail(SanError::CastlingIntoCheck, p.notes);
-    return fail(SanError::CastlingThroughCheck, p.notes);
-  }
-  SanResult r;
-  r.move = m;
-  r.ok_ = true;
-  r.notes = p.notes;
-  return r;
 }
 
 Bitboard disambiguation_mask(const SanParts& p) {
@@ -317,6 +290,32 @@ void required_disambiguation(Bitboard sources, Square from, bool& need_file, boo
   } else {
     need_file = need_rank = true;
   }
+}
+
+}  // namespace
+
+namespace san_detail {
+
+SanResult resolve_castling(const Position& pos, const SanParts& p) {
+  const Color us = pos.side_to_move();
+  const bool king_side = !p.castle_long;
+  if (!pos.has_castling_right(us, king_side)) return fail(SanError::CastlingNoRights, p.notes);
+  const Square ksq = pos.king(us), rook = pos.castling_rook(us, king_side);
+  const Move m(ksq, rook, MoveKind::Castling);
+  if (!pos.legal(m)) {
+    const Square kto = relative(us, king_side ? 6 : 2), rto = relative(us, king_side ? 5 : 3);
+    const Bitboard occ = pos.pieces() ^ bb(ksq) ^ bb(rook);
+    if ((between(ksq, kto) | between(rook, rto)) & occ)
+      return fail(SanError::CastlingBlocked, p.notes);
+    if (pos.in_check()) return fail(SanError::CastlingOutOfCheck, p.notes);
+    if (pos.attacked(kto, ~us, occ)) return fail(SanError::CastlingIntoCheck, p.notes);
+    return fail(SanError::CastlingThroughCheck, p.notes);
+  }
+  SanResult r;
+  r.move = m;
+  r.ok_ = true;
+  r.notes = p.notes;
+  return r;
 }
 
 SanResult resolve_move(const Position& pos, SanParts& p) {
@@ -391,24 +390,7 @@ SanResult resolve_move(const Position& pos, SanParts& p) {
   return r;
 }
 
-// A UCI move ("g1f3", "e7e8q") reads as a pawn move from the g-file; when that fails, it is
-// read as UCI instead, for any piece. Only called for moves that did not resolve.
-void read_as_uci(const Position& pos, std::string_view text, SanResult& r) {
-  while (!text.empty() &&
-         (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
-    text.remove_suffix(1);
-  if (text.size() < 4 || text.size() > 5 || !is_file(text[0]) || !is_rank(text[1]) ||
-      !is_file(text[2]) || !is_rank(text[3]))
-    return;
-  if (const auto m = parse_uci(pos, text)) {
-    r = SanResult{};
-    r.move = *m;
-    r.ok_ = true;
-    r.notes = static_cast<std::uint16_t>(SanNote::LongAlgebraic);
-  }
-}
-
-}  // namespace
+}  // namespace san_detail
 
 std::uint16_t suffix_notes(SanSuffix written, const Position& after) {
   const bool check = after.in_check();
@@ -421,7 +403,13 @@ bool is_en_passant_mark(std::string_view text) {
 
 SanResult parse_san(const Position& pos, std::string_view text, const SanOptions& opt) {
   SanParts p;
-  if (!split(text, p)) return fail(SanError::Syntax);
+  if (!split(text, p)) {
+    // Unicode dashes ("0–0–0", "e2−e4") read as '-', silently; only a token that failed.
+    char buf[san_detail::kMaxDashedToken];
+    const std::string_view ascii = san_detail::ascii_dashes(text, buf);
+    p = SanParts{};
+    if (ascii.empty() || !split(ascii, p)) return fail(SanError::Syntax);
+  }
   if (p.null) {
     if (!opt.allow_null || pos.in_check()) return fail(SanError::NullMove, p.notes);
     SanResult r;
@@ -432,8 +420,9 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
     return r;
   }
   // Initialised in place (no copy of the result): this runs for every move.
-  SanResult r = p.castle ? resolve_castling(pos, p) : resolve_move(pos, p);
-  if (!r.ok()) read_as_uci(pos, text, r);
+  SanResult r = p.castle                               ? resolve_castling(pos, p)
+                : p.from_file >= 0 && p.from_rank >= 0 ? resolve_long(pos, p)
+                                                       : resolve_move(pos, p);
   r.suffix = p.suffix;
   if (!r.ok()) return r;
   constexpr auto kEp = static_cast<std::uint16_t>(SanNote::EnPassantSuffix);
@@ -444,6 +433,7 @@ SanResult parse_san(const Position& pos, std::string_view text, const SanOptions
     after.play(r.move);
     r.notes |= suffix_notes(p.suffix, after);
   }
+  r.notes = fold_long_algebraic(r.notes);
   if (opt.mode == SanMode::Strict && r.notes) {
     r.ok_ = false;
     r.error = SanError::NotCanonical;

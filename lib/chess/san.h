@@ -45,7 +45,7 @@ std::string_view san_error_message(SanError e);
 // Tolerances that applied while reading, as bits. Each is a "non-canonical" warning.
 enum class SanNote : std::uint16_t {
   CastlingZeros = 1 << 0,          // 0-0 / 0-0-0
-  LongAlgebraic = 1 << 1,          // e2-e4, Ng1f3, e2e4
+  LongAlgebraic = 1 << 1,          // e2-e4, Ng1f3, e2e4, e1g1: a from-square SAN would not name
   ColonCapture = 1 << 2,           // e5:d6 / Nxd4 written N:d4
   MissingCapture = 1 << 3,         // capture written without 'x'
   SpuriousCapture = 1 << 4,        // 'x' on a move that captures nothing
@@ -59,11 +59,21 @@ enum class SanNote : std::uint16_t {
   NullMoveNotation = 1 << 12,      // a null move was read
   StrayEnPassantSuffix = 1 << 13,  // "e.p." / "ep" on a move that is not an en-passant capture
   DoublePlus = 1 << 14,            // "++", old notation for mate or double check
+  LowercaseCastling = 1 << 15,     // o-o / o-o-o
 };
 constexpr std::uint16_t operator|(SanNote a, SanNote b) {
   return static_cast<std::uint16_t>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
 }
 std::string_view san_note_message(SanNote n);
+
+// The notes a move earns, folded: a move written in long algebraic or coordinate form (it names
+// its from-square: e2e4, Ng1-f3, e7xd8=N+, e1g1) earns LongAlgebraic alone. Its capture mark,
+// check mark, '=' and disambiguation belong to that form and are not judged one by one; the
+// canonical SAN that goes with the note shows them all.
+constexpr std::uint16_t fold_long_algebraic(std::uint16_t notes) {
+  constexpr auto kLong = static_cast<std::uint16_t>(SanNote::LongAlgebraic);
+  return (notes & kLong) ? kLong : notes;
+}
 
 enum class SanMode : std::uint8_t { Strict, Tolerant };
 

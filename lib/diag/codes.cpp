@@ -75,6 +75,7 @@ constexpr Row kLint[] = {
     {"over_disambiguated", W, "superfluous disambiguation"},
     {"long_algebraic", W, "long algebraic notation (e2-e4)"},
     {"castling_zeros", W, "castling written with zeros (0-0)"},
+    {"lowercase_castling", W, "castling written in lower case (o-o)"},
     {"missing_capture", W, "a capture without 'x'"},
     {"spurious_capture", W, "'x' on a move that captures nothing"},
     {"colon_capture", W, "a capture written with ':'"},

@@ -58,11 +58,19 @@ bool san_shaped(std::string_view token) {
   }
   while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.remove_suffix(1);
   if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0" || s == "o-o" || s == "o-o-o" ||
-      s == "--" || s == "Z0") {
+      s == "--" || s == "Z0" || s == "0000" || s == "@@@@") {
     return true;
   }
+  // An en-passant mark glued to the move ("e5d6ep", "exd6e.p.").
+  for (const std::string_view mark :
+       {std::string_view("e.p."), std::string_view("e.p"), std::string_view("ep")}) {
+    if (s.size() > mark.size() + 2 && s.ends_with(mark)) {
+      s.remove_suffix(mark.size());
+      break;
+    }
+  }
   std::size_t i = 0;
-  if (!s.empty() && std::string_view("KQRBNP").find(s[0]) != std::string_view::npos) ++i;
+  if (!s.empty() && std::string_view("KQRBNPk").find(s[0]) != std::string_view::npos) ++i;
   bool square = false;
   for (; i < s.size(); ++i) {
     const char c = s[i];

@@ -191,9 +191,10 @@ inline constexpr std::uint8_t kTextControl = 2;    // NUL or control byte other 
 inline constexpr std::uint8_t kTextLineBreak = 4;  // contains '\n' or '\r' (not an issue)
 
 // A loose SAN shape, used only to tell a tagless game from junk between games: castling
-// (also "o-o"), "--", "Z0", or an optional piece letter then [a-h1-8x:=@-] and promotion
-// letters with at least one file letter followed by a rank digit; a trailing + # is ignored,
-// and a Unicode dash counts as '-'.
+// (also "o-o"), a null move ("--", "Z0", "0000", "@@@@"), or an optional piece letter (also
+// a lower-case king's) then [a-h1-8x:=@-] and promotion letters with at least one file letter
+// followed by a rank digit; a trailing + #, an en-passant mark (ep, e.p.) are ignored, and a
+// Unicode dash counts as '-'.
 bool san_shaped(std::string_view token);
 // q at '[': is it `[ Name "` (blanks allowed around the name, and one line break between the
 // name and the '"', which import format allows) within the first kTagShapeWindow bytes of

@@ -76,6 +76,7 @@ std::string_view san_note_name(chess::SanNote n) {
     case SanNote::NullMoveNotation: return "null_move_notation";
     case SanNote::StrayEnPassantSuffix: return "stray_en_passant_suffix";
     case SanNote::DoublePlus: return "double_plus";
+    case SanNote::LowercaseCastling: return "lowercase_castling";
   }
   return "non_canonical_san";
 }

@@ -332,8 +332,11 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   line.has_move = true;
   const bool check = line.cur.in_check();
   const bool mate = check && !chess::has_legal_move(line.cur);
-  const std::uint16_t notes = notes_read | chess::suffix_notes(quick.suffix, check, mate);
-  if (notes) report_notes(line, text, where, m, notes);
+  std::uint16_t notes = notes_read | chess::suffix_notes(quick.suffix, check, mate);
+  if (notes) {  // rare: only here is a long-algebraic move's check mark folded into its note
+    notes = chess::fold_long_algebraic(notes);
+    report_notes(line, text, where, m, notes);
+  }
   after_move(line, material_changed, mate);
   if (follow_moves_) {  // one test on check's path, whichever is wanted
     if (options_.want_last_move) {

@@ -144,7 +144,7 @@ TEST(San, TolerantNotesAndCanonicalForm) {
       {start, "Ng1f3", SanNote::LongAlgebraic, "Nf3"},
       {start, "g1f3", SanNote::LongAlgebraic, "Nf3"},   // a UCI move for a piece
       {castle, "e1g1", SanNote::LongAlgebraic, "O-O"},  // UCI castling
-      {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4:d5", SanNote::ColonCapture, "exd5"},
+      {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5", SanNote::ColonCapture, "exd5"},
       {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", SanNote::MissingCapture, "exd5"},
       {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Rxh5", SanNote::SpuriousCapture, "Rh5"},
       {start, "Ngf3", SanNote::OverDisambiguated, "Nf3"},

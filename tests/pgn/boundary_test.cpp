@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pgn/chars.h"
 #include "recorder.h"
 
 namespace pgnkit::pgn {
@@ -148,6 +149,39 @@ TEST(Boundary, ATagPairOverTwoLinesIsOneTag) {
   EXPECT_EQ(read("[White\n\n\"Value\"]\n*\n"),
             "game 1 @1:1#0\nERROR malformed_tag '[White' @1:1#0\n"
             "ERROR unexpected_char '\"' @3:1#8\nmovetext\nend 1 no-result cut e=2 w=0 to=19\n");
+}
+
+// What may start a tagless game: every form of a move the rules core reads, and not words.
+TEST(Boundary, SanShapedTellsMovesFromWords) {
+  for (const char* move : {"e4",
+                           "Nf3",
+                           "exd5",
+                           "e8=Q+",
+                           "O-O",
+                           "0-0-0#",
+                           "o-o",
+                           "o-o-o",
+                           "--",
+                           "Z0",
+                           "0000",
+                           "@@@@",
+                           "e2e4",
+                           "e2-e4",
+                           "Ng1-f3",
+                           "Bc1xb2",
+                           "Ke1g1",
+                           "ke1g1",
+                           "e5d6ep",
+                           "exd6e.p.",
+                           "P@e4",
+                           "O\xE2\x80\x93O",
+                           "e2\xE2\x88\x92"
+                           "e4"}) {
+    EXPECT_TRUE(detail::san_shaped(move)) << move;
+  }
+  for (const char* word : {"mat", "resigns", "draw", "Kasparov", "foo", "n/a", "2-1", "ep", "x"}) {
+    EXPECT_FALSE(detail::san_shaped(word)) << word;
+  }
 }
 
 }  // namespace

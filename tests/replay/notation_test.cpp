@@ -1,5 +1,6 @@
 // Notation real files use around a move: the en-passant mark in every spelling (glued to the
-// move or as its own token, main line and variations) and "++".
+// move or as its own token, main line and variations), "++", long algebraic and coordinate
+// moves, lower-case castling.
 #include <gtest/gtest.h>
 
 #include "replay_util.h"
@@ -106,6 +107,48 @@ TEST(Notation, DoublePlusGivesTheCanonicalSan) {
   const auto plus2 = check.with_code("double_plus");
   ASSERT_EQ(plus2.size(), 1u);
   EXPECT_EQ(plus2[0].message, "'++' (old notation for mate or double check); canonical SAN: Nd6+");
+}
+
+// A move that names its from-square is one warning, long_algebraic, whatever its capture and
+// check marks say (pgn-extract -Wuci writes neither); the message gives the canonical SAN.
+TEST(Notation, LongAlgebraicIsOneWarningPerMove) {
+  const std::string san =
+      "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d4 exd4 6. e5 d5 7. exd6 "
+      "Qxd6 8. Bxf7+ Kxf7";
+  const auto want = replay_text(game(san));
+  ASSERT_EQ(want.problems.size(), 0u);
+  for (const char* lan :
+       {"e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d4 e5d4 e4e5 d7d5 e5d6 d8d6 c4f7 e8f7",
+        "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Bf8-c5 4. Ke1-g1 Ng8-f6 5. d2-d4 e5xd4 6. "
+        "e4-e5 d7-d5 7. e5xd6ep Qd8xd6 8. Bc4xf7+ Ke8xf7"}) {
+    SCOPED_TRACE(lan);
+    const auto run = replay_text(game(lan));
+    ASSERT_EQ(run.games.size(), 1u);
+    EXPECT_EQ(run.errors(), 0u);
+    EXPECT_EQ(run.games[0].plies, 16u);
+    EXPECT_EQ(run.games[0].final_fen, want.games[0].final_fen);
+    ASSERT_EQ(run.problems.size(), 16u);
+    EXPECT_EQ(run.with_code("long_algebraic").size(), 16u);
+    EXPECT_EQ(run.problems[6].message, "long algebraic notation; canonical SAN: O-O");
+    EXPECT_EQ(run.problems[14].message, "long algebraic notation; canonical SAN: Bxf7+");
+    EXPECT_EQ(run.problems[14].ply, 15u);
+  }
+  // In a variation, and castling that is not legal there: the castling error.
+  const auto run = replay_text(game("1. e4 (1. d2-d4 d7d5) 1... e5 2. e1g1"));
+  ASSERT_EQ(run.with_code("long_algebraic").size(), 2u);
+  EXPECT_TRUE(run.with_code("long_algebraic")[0].in_variation);
+  const auto blocked = run.with_code("castling_blocked");
+  ASSERT_EQ(blocked.size(), 1u);
+  EXPECT_EQ(blocked[0].message, "illegal castling: pieces stand between king and rook");
+  EXPECT_EQ(blocked[0].ply, 3u);
+}
+
+TEST(Notation, LowercaseCastling) {
+  const auto run = replay_text(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o"));
+  const auto lower = run.with_code("lowercase_castling");
+  ASSERT_EQ(lower.size(), 1u);
+  EXPECT_EQ(lower[0].message, "castling written in lower case; canonical SAN: O-O");
+  EXPECT_EQ(run.problems.size(), 1u);
 }
 
 }  // namespace
