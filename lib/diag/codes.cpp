@@ -85,7 +85,7 @@ constexpr Row kTags[] = {
     {"bad_tag_value", W, "Date, Round or Result not in the standard form"},
     {"duplicate_tag", W, "the same tag twice in a game"},
     {"invalid_fen", E, "the FEN tag does not parse"},
-    {"fen_without_setup", E, "[FEN] without [SetUp \"1\"]"},
+    {"fen_without_setup", W, "[FEN] without [SetUp \"1\"]"},
     {"setup_without_fen", E, "[SetUp \"1\"] without [FEN]"},
     {"impossible_castling_rights", W,
      "the FEN grants castling rights the position cannot have; dropped"},

@@ -69,7 +69,8 @@ bool Replayer::set_up_start() {
   main.cur = chess::Position::start();
   const bool setup = tags_.has_setup && tags_.setup == "1";
   if (tags_.has_fen && !setup) {
-    report_game(ProblemCode::FenWithoutSetUp, Severity::Error, game_where_,
+    // Most readers use such a FEN: a warning (an error under check --strict).
+    report_game(ProblemCode::FenWithoutSetUp, Severity::Warning, game_where_,
                 "[FEN] without [SetUp \"1\"]; the FEN is used");
   }
   if (setup && !tags_.has_fen) {

@@ -31,7 +31,7 @@ enum class ProblemCode : std::uint8_t {
   BareKingWin,          // warning: a win for a bare king, not on time: only a resignation
   // Set-up and variants.
   InvalidFen,              // FEN tag does not parse
-  FenWithoutSetUp,         // FEN tag without [SetUp "1"]
+  FenWithoutSetUp,         // warning: FEN tag without [SetUp "1"]; the FEN is used
   SetUpWithoutFen,         // [SetUp "1"] without a FEN tag
   Chess960WithoutVariant,  // warning: the FEN only fits Chess960; replayed as Chess960
   UnsupportedVariant,      // warning: not standard chess or Chess960; the game is skipped
