@@ -89,6 +89,8 @@ constexpr Row kTags[] = {
     {"setup_without_fen", E, "[SetUp \"1\"] without [FEN]"},
     {"impossible_castling_rights", W,
      "the FEN grants castling rights the position cannot have; dropped"},
+    {"impossible_en_passant", W,
+     "the FEN's en-passant square cannot follow a double push; dropped"},
     {"bad_fullmove_number", W, "the FEN's fullmove number is 0 or less; read as 1"},
 };
 // encoding: the bytes

@@ -26,6 +26,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::Chess960WithoutVariant: return "chess960_without_variant";
     case ProblemCode::UnsupportedVariant: return "unsupported_variant";
     case ProblemCode::ImpossibleCastling: return "impossible_castling_rights";
+    case ProblemCode::ImpossibleEnPassant: return "impossible_en_passant";
     case ProblemCode::BadFullmoveNumber: return "bad_fullmove_number";
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
@@ -96,6 +97,7 @@ std::string_view Problem::code_name() const {
     case ProblemCode::Chess960WithoutVariant:
     case ProblemCode::UnsupportedVariant:
     case ProblemCode::ImpossibleCastling:
+    case ProblemCode::ImpossibleEnPassant:
     case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:

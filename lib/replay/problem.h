@@ -36,6 +36,7 @@ enum class ProblemCode : std::uint8_t {
   Chess960WithoutVariant,  // warning: the FEN only fits Chess960; replayed as Chess960
   UnsupportedVariant,      // warning: not standard chess or Chess960; the game is skipped
   ImpossibleCastling,      // warning: FEN castling rights the position cannot have; dropped
+  ImpossibleEnPassant,     // warning: a FEN en-passant square no double push can leave; dropped
   BadFullmoveNumber,       // warning: FEN fullmove number 0 or negative; read as 1
   // Tags (warnings).
   MissingTag,    // one of the Seven Tag Roster is absent

@@ -116,7 +116,7 @@ class Replayer : public pgn::Visitor {
   void check_tags();
   void choose_laws();
   bool set_up_start();  // false: the game cannot be replayed
-  void report_fen_repairs(const chess::FenRepairs& repairs);
+  void report_fen_repairs(const chess::FenRepairs& repairs, chess::Color to_move);
   bool parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
                       chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
