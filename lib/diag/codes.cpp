@@ -84,6 +84,7 @@ constexpr Row kTags[] = {
     {"missing_tag", W, "one of the Seven Tag Roster is absent"},
     {"bad_tag_value", W, "Date, Round or Result not in the standard form"},
     {"duplicate_tag", W, "the same tag twice in a game"},
+    {"tag_name_case", W, "a standard tag name in another case ([fen]); its value is used"},
     {"invalid_fen", E, "the FEN tag does not parse"},
     {"fen_without_setup", W, "[FEN] without [SetUp \"1\"]"},
     {"setup_without_fen", E, "[SetUp \"1\"] without [FEN]"},

@@ -31,6 +31,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
+    case ProblemCode::TagNameCase: return "tag_name_case";
   }
   return "unknown";
 }
@@ -101,7 +102,8 @@ std::string_view Problem::code_name() const {
     case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:
-    case ProblemCode::DuplicateTag: break;
+    case ProblemCode::DuplicateTag:
+    case ProblemCode::TagNameCase: break;
   }
   return problem_code_name(code);
 }

@@ -42,6 +42,7 @@ enum class ProblemCode : std::uint8_t {
   MissingTag,    // one of the Seven Tag Roster is absent
   BadTagValue,   // Date, Round or Result value not in the standard form
   DuplicateTag,  // the same tag name twice in one game
+  TagNameCase,   // a tag of the PGN standard written in another case ([fen]); read as it
 };
 
 struct Problem {

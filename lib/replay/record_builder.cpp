@@ -114,10 +114,13 @@ void RecordBuilder::begin_game(const pgn::GameInfo& info) {
 
 pgn::Control RecordBuilder::tag(std::string_view name, std::string_view value_raw,
                                 pgn::Location where) {
+  ReadThroughReplayer::tag(name, value_raw, where);
   Tag& t = record_.tags.emplace_back();
-  t.name.assign(name);
+  // As the replayer reads it: a known tag in another case ([fen]) under its standard name, so
+  // that writers find the roster, the FEN and the Result under the names they look for.
+  t.name.assign(tag_name());
   pgn::unescape_tag(value_raw, t.value);
-  return ReadThroughReplayer::tag(name, value_raw, where);
+  return pgn::Control::Continue;
 }
 
 pgn::Control RecordBuilder::begin_movetext() {

@@ -130,64 +130,62 @@ void Replayer::begin_game(const pgn::GameInfo& info) {
 }
 
 pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
+  // A known tag written in another case ([fen], [RESULT]) is read as that tag: its value is
+  // used, it counts for the roster and as a duplicate of the tag in its standard case.
+  const KnownTagName known = find_known_tag(name);
+  tag_name_ = name;
+  if (known.tag != KnownTag::None && !known.exact) [[unlikely]] {
+    tag_name_ = standard_tag_name(known.tag);
+    if (options_.tag_checks) {
+      report_game(ProblemCode::TagNameCase, Severity::Warning, where,
+                  cat("[", name, "] is the standard tag [", tag_name_,
+                      "] in another case; its value is used"));
+    }
+  }
   std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the name
-  for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  for (const char c : tag_name_) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   if (options_.tag_checks &&
       std::find(tag_hashes_.begin(), tag_hashes_.end(), h) != tag_hashes_.end()) {
     report_game(ProblemCode::DuplicateTag, Severity::Warning, where,
                 "duplicate tag [" + std::string(name) + "]; the last value is used");
   }
   tag_hashes_.push_back(h);
-  const int roster = seven_tag_roster_index(name);
-  if (roster >= 0) tags_.roster_seen |= static_cast<std::uint8_t>(1u << roster);
+  if (const int roster = roster_index(known.tag); roster >= 0)
+    tags_.roster_seen |= static_cast<std::uint8_t>(1u << roster);
   std::string* target = nullptr;
-  // Dispatch on length first: tag() runs for every tag of every game.
-  switch (name.size()) {
-    case 3:
-      if (name == "FEN") {
-        target = &tags_.fen;
-        tags_.has_fen = true;
-      }
+  switch (known.tag) {
+    case KnownTag::FEN:
+      target = &tags_.fen;
+      tags_.has_fen = true;
       break;
-    case 4:
-      if (name == "Date") {
-        target = &tags_.date;
-        tags_.has_date = true;
-      }
+    case KnownTag::Date:
+      target = &tags_.date;
+      tags_.has_date = true;
       break;
-    case 5:
-      if (name == "White") {
-        target = &tags_.white;
-      } else if (name == "Black") {
-        target = &tags_.black;
-      } else if (name == "SetUp") {
-        target = &tags_.setup;
-        tags_.has_setup = true;
-      }
+    case KnownTag::White: target = &tags_.white; break;
+    case KnownTag::Black: target = &tags_.black; break;
+    case KnownTag::SetUp:
+      target = &tags_.setup;
+      tags_.has_setup = true;
       break;
-    case 6:
-      if (name == "Result") {
-        target = &tags_.result;
-        tags_.has_result = true;
-      }
+    case KnownTag::Result:
+      target = &tags_.result;
+      tags_.has_result = true;
       break;
-    case 7:
-      if (name == "Variant") {
-        target = &tags_.variant;
-        tags_.has_variant = true;
-      } else if (name == "UTCDate") {
-        target = &tags_.utc_date;
-        tags_.has_utc_date = true;
-      }
+    case KnownTag::Variant:
+      target = &tags_.variant;
+      tags_.has_variant = true;
       break;
-    case 11:
-      if (name == "Termination") target = &tags_.termination;
+    case KnownTag::UTCDate:
+      target = &tags_.utc_date;
+      tags_.has_utc_date = true;
       break;
-    default: break;
+    case KnownTag::Termination: target = &tags_.termination; break;
+    default: break;  // tags the replayer does not read
   }
-  const bool date = target == &tags_.date;
+  const bool date = known.tag == KnownTag::Date;
   if (target) pgn::unescape_tag(value_raw, *target);
-  if (options_.tag_checks && (date || name == "Round")) {
+  if (options_.tag_checks && (date || known.tag == KnownTag::Round)) {
     if (!date) pgn::unescape_tag(value_raw, scratch_);
     const std::string& value = date ? tags_.date : scratch_;
     if (!(date ? valid_date(value) : valid_round(value))) {

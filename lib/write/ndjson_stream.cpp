@@ -62,8 +62,11 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   ReadThroughReplayer::begin_game(info);
 }
 
-pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw,
+pgn::Control NdjsonStream::tag(std::string_view name_written, std::string_view value_raw,
                                pgn::Location where, pgn::TagValue form) {
+  ReadThroughReplayer::tag(name_written, value_raw, where);
+  // As the replayer reads it: a known tag in another case ([fen]) under its standard name.
+  const std::string_view name = tag_name();
   const auto [name_text, value_text] = log_.tag(name, value_raw, where);
   const std::uint64_t key = detail::name_key(name);
   TagText t{name_text, value_text, key};
@@ -109,7 +112,7 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
   if (name.size() == 3 && name == "FEN") fen_tag_ = true;
   if (name.size() == 6 && name == "Result") result_tag_ = tags_.size();  // the last one counts
   tags_.push_back(t);
-  return ReadThroughReplayer::tag(name, value_raw, where);
+  return pgn::Control::Continue;
 }
 
 pgn::Control NdjsonStream::begin_movetext() {
