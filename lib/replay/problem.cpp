@@ -15,6 +15,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::Syntax: return "syntax";
     case ProblemCode::IllegalMove: return "illegal_move";
     case ProblemCode::MoveAfterGameEnd: return "move_after_game_end";
+    case ProblemCode::TextInMovetext: return "text_in_movetext";
     case ProblemCode::NonCanonicalSan: return "non_canonical_san";
     case ProblemCode::ResultMismatch: return "result_mismatch";
     case ProblemCode::ResultContradicted: return "result_contradicted";
@@ -88,6 +89,7 @@ std::string_view Problem::code_name() const {
     case ProblemCode::IllegalMove: return san_error_name(san_error);
     case ProblemCode::NonCanonicalSan: return san_note_name(note);
     case ProblemCode::MoveAfterGameEnd:
+    case ProblemCode::TextInMovetext:
     case ProblemCode::ResultMismatch:
     case ProblemCode::ResultContradicted:
     case ProblemCode::ResultUnsetAfterEnd:

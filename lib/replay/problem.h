@@ -22,6 +22,7 @@ enum class ProblemCode : std::uint8_t {
   // Moves that cannot be played (errors); the name comes from chess::SanError.
   IllegalMove,
   MoveAfterGameEnd,  // a move after checkmate, stalemate, insufficient material, 5-fold, 75
+  TextInMovetext,    // warning: a word where a move stands ("mat", "resigns"); skipped
   // Non-canonical SAN (warnings); one per chess::SanNote. Carried as Problem::note.
   NonCanonicalSan,
   // Results.

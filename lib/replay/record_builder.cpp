@@ -134,6 +134,12 @@ pgn::Control RecordBuilder::begin_movetext() {
 pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
   moved_ = false;
   ReadThroughReplayer::san(text, where);
+  // A word ("29... Qxg2# mat", "35. Rxe8 resigns") is kept as a comment where it stands
+  // ({mat}), so that a written game keeps it without a token that reads as a bad move.
+  if (text_skipped_) [[unlikely]] {
+    text_skipped_ = false;
+    return comment(text, where);
+  }
   // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
   if (!moved_ && !chess::is_en_passant_mark(text)) {
     MoveNode& node = open_lines_.back()->moves.emplace_back();
@@ -195,6 +201,7 @@ void RecordBuilder::termination(pgn::Outcome outcome, std::string_view text, pgn
 }
 
 void RecordBuilder::problem(const Problem& p) {
+  if (p.code == ProblemCode::TextInMovetext) text_skipped_ = true;
   if (p.code == ProblemCode::IllegalMove || p.code == ProblemCode::MoveAfterGameEnd) {
     pending_problem_ = p.message;
     pending_code_.assign(p.code_name());

@@ -6,6 +6,7 @@
 #include "chess/movegen.h"
 #include "chess/outcome.h"
 #include "chess/san_quick.h"
+#include "chess/san_shape.h"
 #include "pgn/tag.h"
 #include "replay/concat.h"
 #include "replay/tag_checks.h"
@@ -266,9 +267,15 @@ bool Replayer::parse_full_san(PlayLine& line, std::string_view text, pgn::Locati
   opt.check_suffix = false;
   const chess::SanResult r = chess::parse_san(line.cur, text, opt);
   if (!r.ok()) {
-    if (r.error == chess::SanError::Syntax && chess::is_en_passant_mark(text)) {
-      report_en_passant_mark(line, text, where);
-      return false;  // nothing played, the line goes on
+    if (r.error == chess::SanError::Syntax) {
+      if (chess::is_en_passant_mark(text)) {
+        report_en_passant_mark(line, text, where);
+        return false;  // nothing played, the line goes on
+      }
+      if (!chess::is_move_shaped(text)) {
+        report_text(line, text, where);
+        return false;  // a word, not a move: the line goes on
+      }
     }
     line.dead = true;
     if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
@@ -300,13 +307,18 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
   PlayLine& line = lines_.back();
   if (line.dead) {
-    // A mark on the failed move is not a move after it (a variation may still replace it).
-    if (!chess::is_en_passant_mark(text)) ++line.moves_after_dead;
+    // A mark on the failed move is not a move after it (a variation may still replace it),
+    // and neither is a word (not reported: nothing after the error is).
+    if (!chess::is_en_passant_mark(text) && chess::is_move_shaped(text)) ++line.moves_after_dead;
     return pgn::Control::Continue;
   }
   if (line.end != GameEnd::None) {
     if (chess::is_en_passant_mark(text)) {  // on the move that ended the game
       report_en_passant_mark(line, text, where);
+      return pgn::Control::Continue;
+    }
+    if (!chess::is_move_shaped(text)) {  // "29... Qxg2# mat": a word, the game stays over
+      report_text(line, text, where);
       return pgn::Control::Continue;
     }
     report_move_problem(ProblemCode::MoveAfterGameEnd, text, where, line,
@@ -395,6 +407,22 @@ void Replayer::report_en_passant_mark(const PlayLine& line, std::string_view tex
   p.note = chess::SanNote::StrayEnPassantSuffix;
   p.ply = line.ply + 1;
   p.message = "'e.p.' with no move before it; ignored";
+  p.fen = chess::write_fen(line.cur);
+  report(std::move(p));
+}
+
+// A word in the movetext ("mat", "resigns"): skipped with a warning; the line goes on.
+void Replayer::report_text(const PlayLine& line, std::string_view text, pgn::Location where) {
+  Problem p;
+  p.code = ProblemCode::TextInMovetext;
+  p.severity = Severity::Warning;
+  p.game = game_;
+  p.where = where;
+  p.ply = line.ply + 1;  // where it stands; `san` stays empty: it is not a move
+  p.in_variation = lines_.size() > 1;
+  p.message = "text in the movetext, not a move: '";
+  append_printable(p.message, text);
+  p.message += "'; skipped";
   p.fen = chess::write_fen(line.cur);
   report(std::move(p));
 }

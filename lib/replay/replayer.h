@@ -126,6 +126,7 @@ class Replayer : public pgn::Visitor {
                       chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
   void report_en_passant_mark(const PlayLine& line, std::string_view text, pgn::Location where);
+  void report_text(const PlayLine& line, std::string_view text, pgn::Location where);
   void report_notes(const PlayLine& line, std::string_view text, pgn::Location where, chess::Move m,
                     std::uint16_t notes);
   void finish_main_line();

@@ -152,6 +152,12 @@ pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
     const bool played = m.count != played_before;
     // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
     if (!played && chess::is_en_passant_mark(text)) return pgn::Control::Continue;
+    // A word ("mat", "resigns") is written as a comment, as the record keeps it.
+    if (!played && text_skipped_) {
+      text_skipped_ = false;
+      writer_->comment(log_.keep(text), text);
+      return pgn::Control::Continue;
+    }
     std::string_view san = text;
     if (played && !replay::written_canonically(text, m.notes, m.quick)) {
       san = std::string_view(
@@ -228,6 +234,7 @@ void NdjsonStream::problem(const replay::Problem& p) {
     ++problem_count_;
     move_errors_ |= p.code == replay::ProblemCode::IllegalMove ||
                     p.code == replay::ProblemCode::MoveAfterGameEnd;
+    text_skipped_ = p.code == replay::ProblemCode::TextInMovetext;
   }
   sink_.problem(p);
 }
