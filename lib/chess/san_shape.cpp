@@ -1,5 +1,7 @@
 #include "chess/san_shape.h"
 
+#include <initializer_list>
+
 #include "chess/san.h"
 #include "chess/san_chars.h"
 
@@ -48,9 +50,23 @@ bool is_move_shaped(std::string_view s) {
     const std::size_t dash = dash_at(s, 1);
     if (dash && 1 + dash < s.size() && castling_letter(s[1 + dash])) return true;
   }
-  if (s.starts_with("--") || s.starts_with("Z0") || s.starts_with("0000") ||
-      s.starts_with("@@@@") || is_en_passant_mark(s))
-    return true;
+  // Null moves and marks are whole tokens ("--nestedcomment" is no null move), but for the
+  // marks a move may carry, as parse_san reads them ("Z0+", "--e.p.").
+  if (is_en_passant_mark(s)) return true;
+  std::string_view bare = s;
+  for (std::size_t before = 0; before != bare.size();) {
+    before = bare.size();
+    while (!bare.empty() &&
+           (bare.back() == '+' || bare.back() == '#' || bare.back() == '!' || bare.back() == '?'))
+      bare.remove_suffix(1);
+    for (const std::string_view mark : {"e.p.", "e.p", "ep"}) {
+      if (bare.size() > mark.size() && bare.ends_with(mark)) {
+        bare.remove_suffix(mark.size());
+        break;
+      }
+    }
+  }
+  if (bare == "--" || bare == "Z0" || bare == "0000" || bare == "@@@@") return true;
   const char c = s[0];
   if (c >= 'A' && c <= 'Z') return move_from(s, 1);
   // A lower-case piece letter, or the file of a destination off the board ("n4").

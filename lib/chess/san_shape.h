@@ -6,13 +6,14 @@
 
 namespace pgnkit::chess {
 
-// True when `token` is, or starts with, one of these forms (what follows the form is not
-// looked at: "gxf41-0" and "Qh4mate" are moves written wrongly, not words):
+// True when `token` is, or starts with, one of these forms (what follows a castling or a
+// move is not looked at: "gxf41-0" and "Qh4mate" are moves written wrongly, not words):
 //   - castling: a castling letter (O, 0 or o), a dash, a castling letter: O-O, 0-0, o-o
 //     (O-O-O starts with it); the dash is '-' or a Unicode dash in UTF-8 (U+2010 to U+2015,
 //     U+2212: 0–0);
-//   - a null move: "--", "Z0", "0000", "@@@@";
-//   - an en-passant mark alone: "e.p.", "e.p", "ep";
+//   - a null move, "--", "Z0", "0000" or "@@@@", or an en-passant mark, "e.p.", "e.p" or
+//     "ep": these are whole tokens (but for a null move's '+', '#', '!', '?'), so that
+//     "--nestedcomment" is a word;
 //   - a move to a square: an optional piece letter (any upper-case ASCII letter, so that
 //     other languages' letters count: Sf3, Lb5; or n, r, q, k as the move reader takes them
 //     in lower case), then what there is of the square it comes from (a file a-h, a rank
