@@ -7,7 +7,7 @@
 namespace pgnkit::chess {
 
 // True when `token` is, or starts with, one of these forms (what follows a castling or a
-// move is not looked at: "gxf41-0" and "Qh4mate" are moves written wrongly, not words):
+// move is not looked at: "Qh4mate" and "Nf3xyz" are moves written wrongly, not words):
 //   - castling: a castling letter (O, 0 or o), a dash, a castling letter: O-O, 0-0, o-o
 //     (O-O-O starts with it); the dash is '-' or a Unicode dash in UTF-8 (U+2010 to U+2015,
 //     U+2212: 0–0);

@@ -84,9 +84,9 @@ TEST(TextInMovetext, InAVariation) {
 }
 
 TEST(TextInMovetext, MoveShapedTokensStayMoveErrors) {
-  // A move glued to the result, an off-board square, a drop in a standard game, a lower-case
-  // castling: each is a move written wrongly (san_syntax), not a word.
-  for (const char* bad : {"gxf41-0", "Ke9", "P@e4", "Qh4mate", "o-o"}) {
+  // A move with a word glued to it, an off-board square, a drop in a standard game, a
+  // lower-case castling: each is a move written wrongly (san_syntax), not a word.
+  for (const char* bad : {"Nf3xyz", "Ke9", "P@e4", "Qh4mate", "o-o"}) {
     SCOPED_TRACE(bad);
     const auto run = replay_text(game(std::string("1. e4 e5 2. ") + bad, "*"));
     EXPECT_TRUE(run.with_code("text_in_movetext").empty());
