@@ -135,21 +135,35 @@ std::optional<FenError> parse_castling(std::string_view s, Position& pos, bool c
   return std::nullopt;
 }
 
-std::optional<FenError> parse_ep(std::string_view s, Position& pos) {
+// Why no double pawn push can have left `ep` in `pos` (side to move set), or None.
+EnPassantFlaw en_passant_flaw(const Position& pos, Square ep) {
+  const Color us = pos.side_to_move();
+  // White to move: Black just pushed from rank 7 to rank 5, over rank 6.
+  if (rank_of(ep) != (us == Color::White ? 5 : 2)) return EnPassantFlaw::WrongRank;
+  const int dir = us == Color::White ? -8 : 8;
+  const Square pawn = static_cast<Square>(ep + dir), origin = static_cast<Square>(ep - dir);
+  if (pos.piece_on(pawn) != make_piece(~us, PieceType::Pawn)) return EnPassantFlaw::NoPawn;
+  if (pos.piece_on(ep) != Piece::None) return EnPassantFlaw::Occupied;
+  if (pos.piece_on(origin) != Piece::None) return EnPassantFlaw::StartOccupied;
+  return EnPassantFlaw::None;
+}
+
+// The en-passant field. With `may_drop`, a square no double push can have left is not set but
+// given back in `dropped` with its flaw.
+std::optional<FenError> parse_ep(std::string_view s, Position& pos, bool may_drop, Square& dropped,
+                                 EnPassantFlaw& flaw) {
   if (s == "-") return std::nullopt;
   if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
     return FenError::BadEnPassantField;
   const Square ep = make_square(s[0] - 'a', s[1] - '1');
-  const Color us = pos.side_to_move();
-  // White to move: Black just pushed to rank 5 over rank 6.
-  const int ep_rank = us == Color::White ? 5 : 2;
-  if (rank_of(ep) != ep_rank) return FenError::EnPassantImpossible;
-  const int dir = us == Color::White ? -8 : 8;
-  const Square pawn = static_cast<Square>(ep + dir), origin = static_cast<Square>(ep - dir);
-  if (pos.piece_on(pawn) != make_piece(~us, PieceType::Pawn) || pos.piece_on(ep) != Piece::None ||
-      pos.piece_on(origin) != Piece::None)
+  flaw = en_passant_flaw(pos, ep);
+  if (flaw == EnPassantFlaw::None) {
+    pos.set_ep_square(ep);
+  } else if (may_drop) {
+    dropped = ep;
+  } else {
     return FenError::EnPassantImpossible;
-  pos.set_ep_square(ep);
+  }
   return std::nullopt;
 }
 
@@ -182,7 +196,10 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
   const bool may_drop = repairs && repairs->drop_impossible_castling;
   if (auto e = parse_castling(f[2], pos, chess960, may_drop ? &dropped : nullptr))
     return FenProblem{*e, 3};
-  if (auto e = parse_ep(f[3], pos)) return FenProblem{*e, 4};
+  Square ep_dropped = kNoSquare;
+  EnPassantFlaw ep_flaw = EnPassantFlaw::None;
+  const bool may_drop_ep = repairs && repairs->drop_impossible_en_passant;
+  if (auto e = parse_ep(f[3], pos, may_drop_ep, ep_dropped, ep_flaw)) return FenProblem{*e, 4};
   int halfmove = 0, fullmove = 1;
   if (n >= 5) {
     const auto h = parse_number(f[4]);
@@ -207,6 +224,8 @@ std::optional<FenProblem> parse_fen(std::string_view fen, Position& out, bool ch
   if (popcount(pos.checkers()) > 2) return FenProblem{FenError::TooManyCheckers, 1};
   if (repairs) {
     repairs->dropped_castling = dropped;
+    repairs->dropped_en_passant = ep_dropped;
+    repairs->en_passant_flaw = ep_dropped == kNoSquare ? EnPassantFlaw::None : ep_flaw;
     repairs->fullmove_repaired = fullmove_repaired;
     repairs->fullmove_written = fullmove_repaired ? fullmove_written : fullmove;
   }

@@ -34,6 +34,15 @@ struct FenProblem {
   int field;  // 1-based FEN field the problem is in (1 placement ... 6 fullmove)
 };
 
+// Why an en-passant square cannot follow a double pawn push (FenError::EnPassantImpossible).
+enum class EnPassantFlaw : std::uint8_t {
+  None,
+  WrongRank,      // not on rank 6 with White to move, rank 3 with Black to move
+  NoPawn,         // no pawn of the side that just moved in front of it (rank 5 / rank 4)
+  Occupied,       // the square itself is occupied: the pawn crossed it
+  StartOccupied,  // the square behind it, where the pawn started, is occupied
+};
+
 // Defects of real FEN tags that a reader may repair rather than reject: asked for and
 // reported through parse_fen's `repairs`.
 struct FenRepairs {
@@ -43,6 +52,14 @@ struct FenRepairs {
   bool drop_impossible_castling = false;
   // Out: the rights dropped, as kCastling* bits.
   std::uint8_t dropped_castling = 0;
+  // In: drop an en-passant square that no double pawn push can have left (EnPassantFlaw),
+  // instead of EnPassantImpossible. A square where no capture is possible but that such a
+  // push leaves is not a defect: the PGN standard writes one after every double push. A
+  // field that is not '-' or a square stays BadEnPassantField.
+  bool drop_impossible_en_passant = false;
+  // Out: the square dropped (kNoSquare: none) and why.
+  Square dropped_en_passant = kNoSquare;
+  EnPassantFlaw en_passant_flaw = EnPassantFlaw::None;
   // Out: the fullmove number was 0 or negative and is read as 1.
   bool fullmove_repaired = false;
   int fullmove_written = 1;  // the number as written, when fullmove_repaired

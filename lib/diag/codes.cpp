@@ -17,7 +17,8 @@ struct Row {
   std::string_view summary;
 };
 
-// syntax: the reader's codes (lib/pgn/syntax.h)
+// syntax: the reader's codes (lib/pgn/syntax.h), and text in the movetext (the replayer's: it
+// tells a word from a move it cannot read)
 constexpr Row kSyntax[] = {
     {"unexpected_char", E, "a byte that cannot start a token here"},
     {"unexpected_token", E, "a malformed token in movetext"},
@@ -38,6 +39,7 @@ constexpr Row kSyntax[] = {
     {"nag_glyph", W, "an annotation glyph (+-, =, ...) read as its NAG"},
     {"unicode_char", W, "a character that is not PGN in movetext, skipped alone"},
     {"glued_result", W, "a result marker glued to the move before it"},
+    {"text_in_movetext", W, "a word where a move stands ('mat', 'resigns'); skipped"},
 };
 // illegal: moves that cannot be played (chess::SanError)
 constexpr Row kIllegal[] = {
@@ -91,11 +93,14 @@ constexpr Row kTags[] = {
     {"missing_tag", W, "one of the Seven Tag Roster is absent"},
     {"bad_tag_value", W, "Date, Round or Result not in the standard form"},
     {"duplicate_tag", W, "the same tag twice in a game"},
+    {"tag_name_case", W, "a standard tag name in another case ([fen]); its value is used"},
     {"invalid_fen", E, "the FEN tag does not parse"},
-    {"fen_without_setup", E, "[FEN] without [SetUp \"1\"]"},
+    {"fen_without_setup", W, "[FEN] without [SetUp \"1\"]"},
     {"setup_without_fen", E, "[SetUp \"1\"] without [FEN]"},
     {"impossible_castling_rights", W,
      "the FEN grants castling rights the position cannot have; dropped"},
+    {"impossible_en_passant", W,
+     "the FEN's en-passant square cannot follow a double push; dropped"},
     {"bad_fullmove_number", W, "the FEN's fullmove number is 0 or less; read as 1"},
 };
 // encoding: the bytes

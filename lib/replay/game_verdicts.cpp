@@ -29,7 +29,39 @@ void Replayer::choose_laws() {
   automatic_draws_ = laws == Laws::Current;
 }
 
-void Replayer::report_fen_repairs(const chess::FenRepairs& repairs) {
+namespace {
+
+std::string square_name(chess::Square sq) {
+  return {static_cast<char>('a' + chess::file_of(sq)), static_cast<char>('1' + chess::rank_of(sq))};
+}
+
+// Why the en-passant square dropped by the FEN repairs cannot be, for the warning. The side to
+// move is the one that would capture; the other side's pawn would just have advanced.
+std::string en_passant_flaw_text(const chess::FenRepairs& repairs, chess::Color to_move) {
+  const chess::Square ep = repairs.dropped_en_passant;
+  const bool white_to_move = to_move == chess::Color::White;
+  const int dir = white_to_move ? -8 : 8;  // towards the pawn that would just have advanced
+  switch (repairs.en_passant_flaw) {
+    case chess::EnPassantFlaw::WrongRank:
+      return white_to_move ? "White is to move, so it must be on rank 6"
+                           : "Black is to move, so it must be on rank 3";
+    case chess::EnPassantFlaw::NoPawn:
+      return cat("no ", white_to_move ? "black" : "white", " pawn stands on ",
+                 square_name(static_cast<chess::Square>(ep + dir)),
+                 " to have just advanced two squares past it");
+    case chess::EnPassantFlaw::Occupied:
+      return "it is occupied, so no pawn has just advanced two squares past it";
+    case chess::EnPassantFlaw::StartOccupied:
+      return cat(square_name(static_cast<chess::Square>(ep - dir)),
+                 ", where the pawn would have started, is occupied");
+    case chess::EnPassantFlaw::None: break;
+  }
+  return "no double pawn push can have left it";
+}
+
+}  // namespace
+
+void Replayer::report_fen_repairs(const chess::FenRepairs& repairs, chess::Color to_move) {
   if (repairs.dropped_castling) {
     static constexpr struct {
       std::uint8_t bit;
@@ -47,6 +79,12 @@ void Replayer::report_fen_repairs(const chess::FenRepairs& repairs) {
     report_game(ProblemCode::ImpossibleCastling, Severity::Warning, game_where_,
                 cat("the FEN grants castling rights the position cannot have: ", named,
                     "; dropped, the game is replayed without them"));
+  }
+  if (repairs.dropped_en_passant != chess::kNoSquare) {
+    report_game(ProblemCode::ImpossibleEnPassant, Severity::Warning, game_where_,
+                cat("the FEN's en-passant square ", square_name(repairs.dropped_en_passant),
+                    " cannot be (", en_passant_flaw_text(repairs, to_move), ")",
+                    "; dropped, the game is replayed without it"));
   }
   if (repairs.fullmove_repaired) {
     report_game(ProblemCode::BadFullmoveNumber, Severity::Warning, game_where_,
@@ -69,7 +107,8 @@ bool Replayer::set_up_start() {
   main.cur = chess::Position::start();
   const bool setup = tags_.has_setup && tags_.setup == "1";
   if (tags_.has_fen && !setup) {
-    report_game(ProblemCode::FenWithoutSetUp, Severity::Error, game_where_,
+    // Most readers use such a FEN: a warning (an error under check --strict).
+    report_game(ProblemCode::FenWithoutSetUp, Severity::Warning, game_where_,
                 "[FEN] without [SetUp \"1\"]; the FEN is used");
   }
   if (setup && !tags_.has_fen) {
@@ -78,6 +117,7 @@ bool Replayer::set_up_start() {
   }
   if (tags_.has_fen) {
     chess::FenRepairs repairs;
+    repairs.drop_impossible_en_passant = true;
     auto problem = chess::parse_fen(tags_.fen, main.cur, chess960, &repairs);
     if (problem && !chess960 && problem->error == chess::FenError::CastlingMismatch) {
       if (!chess::parse_fen(tags_.fen, main.cur, true, &repairs)) {
@@ -90,10 +130,11 @@ bool Replayer::set_up_start() {
         // Odds games are often written with the standard KQkq: drop what cannot be.
         repairs = chess::FenRepairs{};
         repairs.drop_impossible_castling = true;
+        repairs.drop_impossible_en_passant = true;
         problem = chess::parse_fen(tags_.fen, main.cur, false, &repairs);
       }
     }
-    if (!problem) report_fen_repairs(repairs);
+    if (!problem) report_fen_repairs(repairs, main.cur.side_to_move());
     if (problem) {
       report_game(ProblemCode::InvalidFen, Severity::Error, game_where_,
                   "invalid [FEN \"" + tags_.fen + "\"]" +

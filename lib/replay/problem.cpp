@@ -15,6 +15,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::Syntax: return "syntax";
     case ProblemCode::IllegalMove: return "illegal_move";
     case ProblemCode::MoveAfterGameEnd: return "move_after_game_end";
+    case ProblemCode::TextInMovetext: return "text_in_movetext";
     case ProblemCode::NonCanonicalSan: return "non_canonical_san";
     case ProblemCode::ResultMismatch: return "result_mismatch";
     case ProblemCode::ResultContradicted: return "result_contradicted";
@@ -26,10 +27,12 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::Chess960WithoutVariant: return "chess960_without_variant";
     case ProblemCode::UnsupportedVariant: return "unsupported_variant";
     case ProblemCode::ImpossibleCastling: return "impossible_castling_rights";
+    case ProblemCode::ImpossibleEnPassant: return "impossible_en_passant";
     case ProblemCode::BadFullmoveNumber: return "bad_fullmove_number";
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
+    case ProblemCode::TagNameCase: return "tag_name_case";
   }
   return "unknown";
 }
@@ -87,6 +90,7 @@ std::string_view Problem::code_name() const {
     case ProblemCode::IllegalMove: return san_error_name(san_error);
     case ProblemCode::NonCanonicalSan: return san_note_name(note);
     case ProblemCode::MoveAfterGameEnd:
+    case ProblemCode::TextInMovetext:
     case ProblemCode::ResultMismatch:
     case ProblemCode::ResultContradicted:
     case ProblemCode::ResultUnsetAfterEnd:
@@ -97,10 +101,12 @@ std::string_view Problem::code_name() const {
     case ProblemCode::Chess960WithoutVariant:
     case ProblemCode::UnsupportedVariant:
     case ProblemCode::ImpossibleCastling:
+    case ProblemCode::ImpossibleEnPassant:
     case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:
-    case ProblemCode::DuplicateTag: break;
+    case ProblemCode::DuplicateTag:
+    case ProblemCode::TagNameCase: break;
   }
   return problem_code_name(code);
 }

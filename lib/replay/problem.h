@@ -22,6 +22,7 @@ enum class ProblemCode : std::uint8_t {
   // Moves that cannot be played (errors); the name comes from chess::SanError.
   IllegalMove,
   MoveAfterGameEnd,  // a move after checkmate, stalemate, insufficient material, 5-fold, 75
+  TextInMovetext,    // warning: a word where a move stands ("mat", "resigns"); skipped
   // Non-canonical SAN (warnings); one per chess::SanNote. Carried as Problem::note.
   NonCanonicalSan,
   // Results.
@@ -31,16 +32,18 @@ enum class ProblemCode : std::uint8_t {
   BareKingWin,          // warning: a win for a bare king, not on time: only a resignation
   // Set-up and variants.
   InvalidFen,              // FEN tag does not parse
-  FenWithoutSetUp,         // FEN tag without [SetUp "1"]
+  FenWithoutSetUp,         // warning: FEN tag without [SetUp "1"]; the FEN is used
   SetUpWithoutFen,         // [SetUp "1"] without a FEN tag
   Chess960WithoutVariant,  // warning: the FEN only fits Chess960; replayed as Chess960
   UnsupportedVariant,      // warning: not standard chess or Chess960; the game is skipped
   ImpossibleCastling,      // warning: FEN castling rights the position cannot have; dropped
+  ImpossibleEnPassant,     // warning: a FEN en-passant square no double push can leave; dropped
   BadFullmoveNumber,       // warning: FEN fullmove number 0 or negative; read as 1
   // Tags (warnings).
   MissingTag,    // one of the Seven Tag Roster is absent
   BadTagValue,   // Date, Round or Result value not in the standard form
   DuplicateTag,  // the same tag name twice in one game
+  TagNameCase,   // a tag of the PGN standard written in another case ([fen]); read as it
 };
 
 struct Problem {

@@ -114,10 +114,13 @@ void RecordBuilder::begin_game(const pgn::GameInfo& info) {
 
 pgn::Control RecordBuilder::tag(std::string_view name, std::string_view value_raw,
                                 pgn::Location where) {
+  ReadThroughReplayer::tag(name, value_raw, where);
   Tag& t = record_.tags.emplace_back();
-  t.name.assign(name);
+  // As the replayer reads it: a known tag in another case ([fen]) under its standard name, so
+  // that writers find the roster, the FEN and the Result under the names they look for.
+  t.name.assign(tag_name());
   pgn::unescape_tag(value_raw, t.value);
-  return ReadThroughReplayer::tag(name, value_raw, where);
+  return pgn::Control::Continue;
 }
 
 pgn::Control RecordBuilder::begin_movetext() {
@@ -131,6 +134,12 @@ pgn::Control RecordBuilder::begin_movetext() {
 pgn::Control RecordBuilder::san(std::string_view text, pgn::Location where) {
   moved_ = false;
   ReadThroughReplayer::san(text, where);
+  // A word ("29... Qxg2# mat", "35. Rxe8 resigns") is kept as a comment where it stands
+  // ({mat}), so that a written game keeps it without a token that reads as a bad move.
+  if (text_skipped_) [[unlikely]] {
+    text_skipped_ = false;
+    return comment(text, where);
+  }
   // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
   if (!moved_ && !chess::is_en_passant_mark(text)) {
     MoveNode& node = open_lines_.back()->moves.emplace_back();
@@ -192,6 +201,7 @@ void RecordBuilder::termination(pgn::Outcome outcome, std::string_view text, pgn
 }
 
 void RecordBuilder::problem(const Problem& p) {
+  if (p.code == ProblemCode::TextInMovetext) text_skipped_ = true;
   if (p.code == ProblemCode::IllegalMove || p.code == ProblemCode::MoveAfterGameEnd) {
     pending_problem_ = p.message;
     pending_code_.assign(p.code_name());

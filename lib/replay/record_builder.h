@@ -92,6 +92,7 @@ class RecordBuilder : public ReadThroughReplayer, private ReplaySink {
   GameRecord record_;
   std::vector<Line*> open_lines_;  // open_lines_.back() receives the next move
   bool moved_ = false;
+  bool text_skipped_ = false;  // the replayer took the last token for a word
   bool canonical_san_ = true;
   std::string pending_problem_, pending_code_;
 };

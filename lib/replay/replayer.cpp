@@ -6,7 +6,7 @@
 #include "chess/movegen.h"
 #include "chess/outcome.h"
 #include "chess/san_quick.h"
-#include "pgn/tag.h"
+#include "chess/san_shape.h"
 #include "replay/concat.h"
 #include "replay/tag_checks.h"
 
@@ -129,89 +129,6 @@ void Replayer::begin_game(const pgn::GameInfo& info) {
   report_.where = info.where;
 }
 
-pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
-  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the name
-  for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-  if (options_.tag_checks &&
-      std::find(tag_hashes_.begin(), tag_hashes_.end(), h) != tag_hashes_.end()) {
-    report_game(ProblemCode::DuplicateTag, Severity::Warning, where,
-                "duplicate tag [" + std::string(name) + "]; the last value is used");
-  }
-  tag_hashes_.push_back(h);
-  const int roster = seven_tag_roster_index(name);
-  if (roster >= 0) tags_.roster_seen |= static_cast<std::uint8_t>(1u << roster);
-  std::string* target = nullptr;
-  // Dispatch on length first: tag() runs for every tag of every game.
-  switch (name.size()) {
-    case 3:
-      if (name == "FEN") {
-        target = &tags_.fen;
-        tags_.has_fen = true;
-      }
-      break;
-    case 4:
-      if (name == "Date") {
-        target = &tags_.date;
-        tags_.has_date = true;
-      }
-      break;
-    case 5:
-      if (name == "White") {
-        target = &tags_.white;
-      } else if (name == "Black") {
-        target = &tags_.black;
-      } else if (name == "SetUp") {
-        target = &tags_.setup;
-        tags_.has_setup = true;
-      }
-      break;
-    case 6:
-      if (name == "Result") {
-        target = &tags_.result;
-        tags_.has_result = true;
-      }
-      break;
-    case 7:
-      if (name == "Variant") {
-        target = &tags_.variant;
-        tags_.has_variant = true;
-      } else if (name == "UTCDate") {
-        target = &tags_.utc_date;
-        tags_.has_utc_date = true;
-      }
-      break;
-    case 11:
-      if (name == "Termination") target = &tags_.termination;
-      break;
-    default: break;
-  }
-  const bool date = target == &tags_.date;
-  if (target) pgn::unescape_tag(value_raw, *target);
-  if (options_.tag_checks && (date || name == "Round")) {
-    if (!date) pgn::unescape_tag(value_raw, scratch_);
-    const std::string& value = date ? tags_.date : scratch_;
-    if (!(date ? valid_date(value) : valid_round(value))) {
-      report_game(
-          ProblemCode::BadTagValue, Severity::Warning, where,
-          cat("[", name, " \"", value, "\"] is not in the standard form (",
-              date ? "YYYY.MM.DD, '?' for unknown digits" : "digits and '.', or '?' or '-'", ")"));
-    }
-  }
-  return pgn::Control::Continue;
-}
-
-void Replayer::check_tags() {
-  for (int i = 0; i < 7; ++i) {
-    if (tags_.roster_seen & (1u << i)) continue;
-    report_game(ProblemCode::MissingTag, Severity::Warning, game_where_,
-                "missing Seven Tag Roster tag [" + std::string(seven_tag_roster_name(i)) + "]");
-  }
-  if (tags_.has_result && !parse_result(tags_.result)) {
-    report_game(ProblemCode::BadTagValue, Severity::Warning, game_where_,
-                "[Result \"" + tags_.result + "\"] is not 1-0, 0-1, 1/2-1/2 or *");
-  }
-}
-
 pgn::Control Replayer::begin_movetext() {
   if (options_.tag_checks) check_tags();
   choose_laws();
@@ -268,9 +185,15 @@ bool Replayer::parse_full_san(PlayLine& line, std::string_view text, pgn::Locati
   opt.check_suffix = false;
   const chess::SanResult r = chess::parse_san(line.cur, text, opt);
   if (!r.ok()) {
-    if (r.error == chess::SanError::Syntax && chess::is_en_passant_mark(text)) {
-      report_en_passant_mark(line, text, where);
-      return false;  // nothing played, the line goes on
+    if (r.error == chess::SanError::Syntax) {
+      if (chess::is_en_passant_mark(text)) {
+        report_en_passant_mark(line, text, where);
+        return false;  // nothing played, the line goes on
+      }
+      if (!chess::is_move_shaped(text)) {
+        report_text(line, text, where);
+        return false;  // a word, not a move: the line goes on
+      }
     }
     line.dead = true;
     if (r.error != chess::SanError::Syntax && !chess::has_legal_move(line.cur)) {
@@ -302,13 +225,18 @@ pgn::Control Replayer::san(std::string_view text, pgn::Location where) {
   if (skip_game_ || lines_.empty()) return pgn::Control::Continue;
   PlayLine& line = lines_.back();
   if (line.dead) {
-    // A mark on the failed move is not a move after it (a variation may still replace it).
-    if (!chess::is_en_passant_mark(text)) ++line.moves_after_dead;
+    // A mark on the failed move is not a move after it (a variation may still replace it),
+    // and neither is a word (not reported: nothing after the error is).
+    if (!chess::is_en_passant_mark(text) && chess::is_move_shaped(text)) ++line.moves_after_dead;
     return pgn::Control::Continue;
   }
   if (line.end != GameEnd::None) {
     if (chess::is_en_passant_mark(text)) {  // on the move that ended the game
       report_en_passant_mark(line, text, where);
+      return pgn::Control::Continue;
+    }
+    if (!chess::is_move_shaped(text)) {  // "29... Qxg2# mat": a word, the game stays over
+      report_text(line, text, where);
       return pgn::Control::Continue;
     }
     report_move_problem(ProblemCode::MoveAfterGameEnd, text, where, line,
@@ -400,6 +328,22 @@ void Replayer::report_en_passant_mark(const PlayLine& line, std::string_view tex
   p.note = chess::SanNote::StrayEnPassantSuffix;
   p.ply = line.ply + 1;
   p.message = "'e.p.' with no move before it; ignored";
+  p.fen = chess::write_fen(line.cur);
+  report(std::move(p));
+}
+
+// A word in the movetext ("mat", "resigns"): skipped with a warning; the line goes on.
+void Replayer::report_text(const PlayLine& line, std::string_view text, pgn::Location where) {
+  Problem p;
+  p.code = ProblemCode::TextInMovetext;
+  p.severity = Severity::Warning;
+  p.game = game_;
+  p.where = where;
+  p.ply = line.ply + 1;  // where it stands; `san` stays empty: it is not a move
+  p.in_variation = lines_.size() > 1;
+  p.message = "text in the movetext, not a move: '";
+  append_printable(p.message, text);
+  p.message += "'; skipped";
   p.fen = chess::write_fen(line.cur);
   report(std::move(p));
 }

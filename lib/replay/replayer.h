@@ -49,7 +49,7 @@ class ReplaySink {
 struct ReplayOptions {
   bool variations = true;       // replay variations (false: skip them unread)
   bool allow_null = false;      // accept null moves (--, Z0) instead of reporting them
-  bool tag_checks = true;       // Seven Tag Roster, Date/Round/Result form, duplicates
+  bool tag_checks = true;       // Seven Tag Roster, Date/Round/Result form, duplicates, case
   bool want_moves = false;      // call ReplaySink::move for every move played
   bool want_last_move = false;  // keep last_move() up to date
   // The edition of the Laws that judges each game: by its Date tag (UTCDate when Date is
@@ -71,6 +71,11 @@ class Replayer : public pgn::Visitor {
   void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
   void end_game(const pgn::EndInfo& info);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
+
+  // The name the last tag() call read the tag by: the standard spelling of a known tag
+  // written in another case ("FEN" for [fen]), else the name as written (then valid as long
+  // as that name). Writers that keep tags use it, so that [fen] is written [FEN].
+  std::string_view tag_name() const { return tag_name_; }
 
   // The position the game started from, once begin_movetext() has set it up (null before,
   // and for games that cannot be replayed).
@@ -116,11 +121,12 @@ class Replayer : public pgn::Visitor {
   void check_tags();
   void choose_laws();
   bool set_up_start();  // false: the game cannot be replayed
-  void report_fen_repairs(const chess::FenRepairs& repairs);
+  void report_fen_repairs(const chess::FenRepairs& repairs, chess::Color to_move);
   bool parse_full_san(PlayLine& line, std::string_view text, pgn::Location where,
                       chess::QuickSan& out, std::uint16_t& notes);
   void after_move(PlayLine& line, bool material_changed, bool mate);
   void report_en_passant_mark(const PlayLine& line, std::string_view text, pgn::Location where);
+  void report_text(const PlayLine& line, std::string_view text, pgn::Location where);
   void report_notes(const PlayLine& line, std::string_view text, pgn::Location where, chess::Move m,
                     std::uint16_t notes);
   void finish_main_line();
@@ -143,6 +149,7 @@ class Replayer : public pgn::Visitor {
   std::vector<std::uint64_t> history_;  // keys along the current line, start included
   GameTags tags_;
   std::vector<std::uint64_t> tag_hashes_;
+  std::string_view tag_name_;
   std::optional<pgn::Outcome> marker_;
   std::string marker_text_;
   pgn::Location marker_where_;

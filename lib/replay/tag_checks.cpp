@@ -1,5 +1,8 @@
 #include "replay/tag_checks.h"
 
+#include <cstring>
+#include <iterator>
+
 namespace pgnkit::replay {
 
 namespace {
@@ -18,6 +21,108 @@ int seven_tag_roster_index(std::string_view name) {
 
 std::string_view seven_tag_roster_name(int index) {
   return kRoster[index];
+}
+
+namespace {
+
+// The standard spelling of each KnownTag, in the enum's order.
+constexpr std::string_view kKnownNames[] = {
+    "",          "Event",        "Site",       "Date",       "Round",       "White",
+    "Black",     "Result",       "WhiteTitle", "BlackTitle", "WhiteElo",    "BlackElo",
+    "WhiteUSCF", "BlackUSCF",    "WhiteNA",    "BlackNA",    "WhiteType",   "BlackType",
+    "EventDate", "EventSponsor", "Section",    "Stage",      "Board",       "Opening",
+    "Variation", "SubVariation", "ECO",        "NIC",        "Time",        "UTCTime",
+    "UTCDate",   "TimeControl",  "SetUp",      "FEN",        "Termination", "Annotator",
+    "Mode",      "PlyCount",     "Variant"};
+static_assert(std::size(kKnownNames) == static_cast<std::size_t>(KnownTag::Variant) + 1);
+
+// A known name packed for comparison: its bytes as two little-endian words (bytes 0-7 and
+// 8-15, zero-padded), in lower case and as spelled. Names are ASCII letters only, so OR-ing
+// the case bit (0x20) into a name's bytes maps both cases of each letter, and nothing else,
+// onto the lower-case word.
+struct Known {
+  std::uint64_t lower[2], exact[2];
+  KnownTag tag;
+};
+
+constexpr std::uint64_t pack(std::string_view s, std::size_t from, bool lower) {
+  std::uint64_t w = 0;
+  for (std::size_t i = from; i < s.size() && i < from + 8; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    w |= static_cast<std::uint64_t>(lower ? c | 0x20 : c) << (8 * (i - from));
+  }
+  return w;
+}
+
+constexpr Known known(KnownTag tag) {
+  const std::string_view name = kKnownNames[static_cast<std::size_t>(tag)];
+  return {{pack(name, 0, true), pack(name, 8, true)},
+          {pack(name, 0, false), pack(name, 8, false)},
+          tag};
+}
+
+// The known names by length, the common ones first.
+using K = KnownTag;
+constexpr Known k3[] = {known(K::FEN), known(K::ECO), known(K::NIC)};
+constexpr Known k4[] = {known(K::Site), known(K::Date), known(K::Time), known(K::Mode)};
+constexpr Known k5[] = {known(K::White), known(K::Black), known(K::Event), known(K::Round),
+                        known(K::SetUp), known(K::Stage), known(K::Board)};
+constexpr Known k6[] = {known(K::Result)};
+constexpr Known k7[] = {known(K::UTCDate), known(K::UTCTime), known(K::Opening), known(K::Variant),
+                        known(K::WhiteNA), known(K::BlackNA), known(K::Section)};
+constexpr Known k8[] = {known(K::WhiteElo), known(K::BlackElo), known(K::PlyCount)};
+constexpr Known k9[] = {known(K::EventDate), known(K::Annotator), known(K::Variation),
+                        known(K::WhiteUSCF), known(K::BlackUSCF), known(K::WhiteType),
+                        known(K::BlackType)};
+constexpr Known k10[] = {known(K::WhiteTitle), known(K::BlackTitle)};
+constexpr Known k11[] = {known(K::TimeControl), known(K::Termination)};
+constexpr Known k12[] = {known(K::EventSponsor), known(K::SubVariation)};
+
+// Among the known names of length N: `name` (of that length) loaded as one or two words, then
+// one compare per name (two from 9 letters on).
+template <std::size_t N, std::size_t Count>
+KnownTagName find_in(const Known (&list)[Count], const char* name) {
+  constexpr std::size_t kLo = N < 8 ? N : 8;
+  constexpr std::uint64_t kCase = 0x2020202020202020u;
+  std::uint64_t lo = 0;
+  std::memcpy(&lo, name, kLo);
+  if constexpr (N <= 8) {
+    const std::uint64_t lower = lo | (kCase >> (8 * (8 - kLo)));
+    for (const Known& k : list)
+      if (lower == k.lower[0]) return {k.tag, lo == k.exact[0]};
+  } else {
+    std::uint64_t hi = 0;
+    std::memcpy(&hi, name + 8, N - 8);
+    const std::uint64_t lower_lo = lo | kCase, lower_hi = hi | (kCase >> (8 * (16 - N)));
+    for (const Known& k : list)
+      if (lower_lo == k.lower[0] && lower_hi == k.lower[1])
+        return {k.tag, lo == k.exact[0] && hi == k.exact[1]};
+  }
+  return {};
+}
+
+}  // namespace
+
+KnownTagName find_known_tag(std::string_view name) {
+  // Two known names never differ only in case, so the first match is the only one.
+  const char* p = name.data();
+  switch (name.size()) {
+    case 3: return find_in<3>(k3, p);
+    case 4: return find_in<4>(k4, p);
+    case 5: return find_in<5>(k5, p);
+    case 6: return find_in<6>(k6, p);
+    case 7: return find_in<7>(k7, p);
+    case 8: return find_in<8>(k8, p);
+    case 9: return find_in<9>(k9, p);
+    case 10: return find_in<10>(k10, p);
+    case 11: return find_in<11>(k11, p);
+    case 12: return find_in<12>(k12, p);
+    default: return {};
+  }
+}
+
+std::string_view standard_tag_name(KnownTag tag) {
+  return kKnownNames[static_cast<std::size_t>(tag)];
 }
 
 bool valid_date(std::string_view v) {

@@ -62,8 +62,11 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   ReadThroughReplayer::begin_game(info);
 }
 
-pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw,
+pgn::Control NdjsonStream::tag(std::string_view name_written, std::string_view value_raw,
                                pgn::Location where, pgn::TagValue form) {
+  ReadThroughReplayer::tag(name_written, value_raw, where);
+  // As the replayer reads it: a known tag in another case ([fen]) under its standard name.
+  const std::string_view name = tag_name();
   const auto [name_text, value_text] = log_.tag(name, value_raw, where);
   const std::uint64_t key = detail::name_key(name);
   TagText t{name_text, value_text, key};
@@ -109,7 +112,7 @@ pgn::Control NdjsonStream::tag(std::string_view name, std::string_view value_raw
   if (name.size() == 3 && name == "FEN") fen_tag_ = true;
   if (name.size() == 6 && name == "Result") result_tag_ = tags_.size();  // the last one counts
   tags_.push_back(t);
-  return ReadThroughReplayer::tag(name, value_raw, where);
+  return pgn::Control::Continue;
 }
 
 pgn::Control NdjsonStream::begin_movetext() {
@@ -149,6 +152,12 @@ pgn::Control NdjsonStream::san(std::string_view text, pgn::Location where) {
     const bool played = m.count != played_before;
     // An en-passant mark written apart ("exd6 e.p.") is a note on the move before, not a move.
     if (!played && chess::is_en_passant_mark(text)) return pgn::Control::Continue;
+    // A word ("mat", "resigns") is written as a comment, as the record keeps it.
+    if (!played && text_skipped_) {
+      text_skipped_ = false;
+      writer_->comment(log_.keep(text), text);
+      return pgn::Control::Continue;
+    }
     std::string_view san = text;
     if (played && !replay::written_canonically(text, m.notes, m.quick)) {
       san = std::string_view(
@@ -225,6 +234,7 @@ void NdjsonStream::problem(const replay::Problem& p) {
     ++problem_count_;
     move_errors_ |= p.code == replay::ProblemCode::IllegalMove ||
                     p.code == replay::ProblemCode::MoveAfterGameEnd;
+    text_skipped_ = p.code == replay::ProblemCode::TextInMovetext;
   }
   sink_.problem(p);
 }

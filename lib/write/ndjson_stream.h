@@ -94,6 +94,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::vector<replay::Problem> problems_;  // the game's are the first problem_count_
   std::size_t problem_count_ = 0;
   bool move_errors_ = false;                 // an illegal move, or a move after the end
+  bool text_skipped_ = false;                // the replayer took the last token for a word
   char canonical_[chess::kMaxSan + 2] = {};  // a move's SAN when written otherwise
   TextBuffer line_;
   std::unique_ptr<detail::NdjsonParts> parts_;  // writes into line_

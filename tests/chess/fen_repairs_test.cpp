@@ -2,6 +2,7 @@
 // games written with KQkq) and a fullmove number that is not positive.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "chess/fen.h"
@@ -120,6 +121,102 @@ TEST(FenRepairs, OtherDefectsStayErrors) {
       parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1", pos, true, &repairs);
   ASSERT_TRUE(problem);
   EXPECT_EQ(problem->error, FenError::CastlingMismatch);
+}
+
+// The en-passant field of the FEN (the fourth): the fields before it and after it as written
+// by write_fen.
+std::string ep_field(const Position& pos) {
+  std::istringstream in(write_fen(pos));
+  std::string field;
+  for (int i = 0; i < 4; ++i) in >> field;
+  return field;
+}
+
+TEST(FenRepairs, ImpossibleEnPassantSquareIsDropped) {
+  struct Case {
+    const char* fen;
+    Square dropped;
+    EnPassantFlaw flaw;
+  } cases[] = {
+      // Not on rank 6 with White to move, or rank 3 with Black to move.
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq f1 0 1", make_square(5, 0),
+       EnPassantFlaw::WrongRank},
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", make_square(4, 2),
+       EnPassantFlaw::WrongRank},
+      {"4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1", make_square(4, 5), EnPassantFlaw::WrongRank},
+      // No pawn of the side that just moved in front of it.
+      {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", make_square(4, 5), EnPassantFlaw::NoPawn},
+      {"4k3/8/8/4P3/8/8/8/4K3 w - e6 0 1", make_square(4, 5), EnPassantFlaw::NoPawn},
+      {"4k3/8/8/8/8/8/8/4K3 b - e3 0 1", make_square(4, 2), EnPassantFlaw::NoPawn},
+      // The square itself, or the one behind it where the pawn started, occupied.
+      {"4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", make_square(4, 5), EnPassantFlaw::Occupied},
+      {"4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", make_square(4, 5), EnPassantFlaw::StartOccupied},
+      {"4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1", make_square(4, 2), EnPassantFlaw::Occupied},
+      {"4k3/8/8/8/4P3/8/4N3/4K3 b - e3 0 1", make_square(4, 2), EnPassantFlaw::StartOccupied},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.fen);
+    Position pos;
+    FenRepairs repairs;
+    repairs.drop_impossible_en_passant = true;
+    ASSERT_FALSE(parse_fen(c.fen, pos, false, &repairs));
+    EXPECT_EQ(repairs.dropped_en_passant, c.dropped);
+    EXPECT_EQ(repairs.en_passant_flaw, c.flaw);
+    EXPECT_EQ(pos.ep_square(), kNoSquare);
+    EXPECT_EQ(ep_field(pos), "-");
+    // Without the repair it is the error it always was.
+    const auto problem = parse_fen(c.fen, pos);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->error, FenError::EnPassantImpossible);
+    EXPECT_EQ(problem->field, 4);
+  }
+}
+
+// A square a double push leaves is kept, whether or not a capture onto it is possible (the
+// PGN standard writes one after every double push); a field that is no square stays an error.
+TEST(FenRepairs, ConsistentEnPassantSquareIsKept) {
+  for (const char* fen : {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}) {
+    SCOPED_TRACE(fen);
+    Position pos;
+    FenRepairs repairs;
+    repairs.drop_impossible_en_passant = true;
+    ASSERT_FALSE(parse_fen(fen, pos, false, &repairs));
+    EXPECT_EQ(repairs.dropped_en_passant, kNoSquare);
+    EXPECT_EQ(repairs.en_passant_flaw, EnPassantFlaw::None);
+    EXPECT_NE(pos.ep_square(), kNoSquare);
+    EXPECT_EQ(write_fen(pos), fen);
+  }
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "4k3/8/8/8/8/8/8/4K3 w - E6 0 1",
+                          "4k3/8/8/8/8/8/8/4K3 w - e 0 1"}) {
+    SCOPED_TRACE(fen);
+    Position pos;
+    FenRepairs repairs;
+    repairs.drop_impossible_en_passant = true;
+    const auto problem = parse_fen(fen, pos, false, &repairs);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->error, FenError::BadEnPassantField);
+  }
+}
+
+// Dropped together with impossible castling rights, and in Chess960 too.
+TEST(FenRepairs, EnPassantDroppedWithCastlingAndInChess960) {
+  Repaired r;
+  r.repairs.drop_impossible_castling = true;
+  r.repairs.drop_impossible_en_passant = true;
+  ASSERT_FALSE(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq e3 0 1", r.pos, false,
+                         &r.repairs));
+  EXPECT_EQ(r.repairs.dropped_castling, kCastlingWhiteQueen);
+  EXPECT_EQ(r.repairs.dropped_en_passant, make_square(4, 2));
+  EXPECT_EQ(write_fen(r.pos), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1");
+  Position pos;
+  FenRepairs repairs;
+  repairs.drop_impossible_en_passant = true;
+  ASSERT_FALSE(
+      parse_fen("bnqrkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNQRKBNR w KQkq f1 0 1", pos, true, &repairs));
+  EXPECT_EQ(repairs.dropped_en_passant, make_square(5, 0));
+  EXPECT_EQ(repairs.en_passant_flaw, EnPassantFlaw::WrongRank);
+  EXPECT_TRUE(pos.chess960());
 }
 
 TEST(FenRepairs, FullmoveNumberNotPositive) {

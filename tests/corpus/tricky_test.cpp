@@ -175,9 +175,9 @@ const Expectation kFiles[] = {
     // PathologicalHeaders for the values).
     {"chessops/data_pathological-headers.pgn", 1, 0, "", "missing_tag:7 no_movetext:1"},
     // The body of a comment ([%csl ...] [%clk ...]) fed as a whole file: not PGN; "[%csl" is
-    // no tag pair, "foo" no move.
-    {"chessops/fuzz_corpus_pgn-comment_comment", 1, 0,
-     "malformed_tag:2 san_syntax:1 tag_after_movetext:2", "missing_result:1 missing_tag:7"},
+    // no tag pair, "foo" a word (text_in_movetext), not a move.
+    {"chessops/fuzz_corpus_pgn-comment_comment", 1, 0, "malformed_tag:2 tag_after_movetext:2",
+     "missing_result:1 missing_tag:7 text_in_movetext:1"},
     // "1. e4 e5 2. Nf3" without tags or result.
     {"chessops/fuzz_corpus_pgn_bare", 1, 3, "", "missing_result:1 missing_tag:7"},
     // [White] only; a NAG, a variation with a comment and a NAG: clean but for the roster.
@@ -201,9 +201,10 @@ const Expectation kFiles[] = {
     {"pgn-extract-tests/infiles/fools-mate.txt", 1, 4, "", "missing_mate:1 missing_tag:7"},
     {"pgn-extract-tests/infiles/najdorf.pgn", 8, 608, "", ""},
     // "{ ... { a nested comment } which ..." : PGN comments do not nest, the first '}' ends
-    // it, "which" is no move and the final '}' cuts the game (see NestedComment).
-    {"pgn-extract-tests/infiles/nested-comment.pgn", 1, 1, "san_syntax:1 unexpected_char:1",
-     "missing_tag:7"},
+    // it, "which" and the 8 words after it are text in the movetext, and the final '}' cuts
+    // the game (see NestedComment).
+    {"pgn-extract-tests/infiles/nested-comment.pgn", 1, 1, "unexpected_char:1",
+     "missing_tag:7 text_in_movetext:9"},
     // 35 Petrosian games, 7 year-only dates.
     {"pgn-extract-tests/infiles/petrosian.pgn", 35, 2631, "", "bad_tag_value:7"},
     {"pgn-extract-tests/infiles/roster.txt", 0, 0, "", "text_between_games:1"},
@@ -483,12 +484,15 @@ TEST(Tricky, UciMovesAreReadWithWarnings) {
 
 TEST(Tricky, NestedComment) {
   REPLAY_OR_SKIP(run, std::string("pgn-extract-tests/infiles/nested-comment.pgn"));
-  const auto which = run.with_code("san_syntax");
-  ASSERT_EQ(which.size(), 1u);
-  EXPECT_EQ(which[0].san, "which");
-  EXPECT_EQ(which[0].where.line, 1u);
-  EXPECT_EQ(which[0].where.column, 46u);
-  EXPECT_EQ(which[0].ply, 2u);
+  // The comment's rest is words: each skipped with a warning, the line goes on (one ply).
+  const auto words = run.with_code("text_in_movetext");
+  ASSERT_EQ(words.size(), 9u);
+  EXPECT_EQ(words[0].message, "text in the movetext, not a move: 'which'; skipped");
+  EXPECT_EQ(words[0].where.line, 1u);
+  EXPECT_EQ(words[0].where.column, 46u);
+  EXPECT_EQ(words[0].ply, 2u);
+  EXPECT_EQ(words[7].message, "text in the movetext, not a move: '--nestedcomment'; skipped");
+  EXPECT_TRUE(run.with_code("san_syntax").empty());
   const auto brace = run.with_code("unexpected_char");
   ASSERT_EQ(brace.size(), 1u);
   EXPECT_EQ(brace[0].where.line, 2u);
