@@ -74,6 +74,7 @@ void Replayer::reset_game() {
   tags_.has_date = tags_.has_utc_date = false;
   tags_.roster_seen = 0;
   tag_hashes_.clear();
+  known_seen_ = 0;
   marker_.reset();
   marker_text_.clear();
   const std::uint64_t game = report_.game;

@@ -25,14 +25,23 @@ pgn::Control Replayer::tag(std::string_view name, std::string_view value_raw, pg
                       "] in another case; its value is used"));
     }
   }
-  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the name
-  for (const char c : tag_name_) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-  if (options_.tag_checks &&
-      std::find(tag_hashes_.begin(), tag_hashes_.end(), h) != tag_hashes_.end()) {
+  // A known tag seen before is a bit; only other names are hashed and looked up.
+  static_assert(static_cast<unsigned>(KnownTag::Variant) < 64, "one bit per known tag");
+  bool duplicate = false;
+  if (known.tag != KnownTag::None) {
+    const std::uint64_t bit = std::uint64_t{1} << static_cast<unsigned>(known.tag);
+    duplicate = (known_seen_ & bit) != 0;
+    known_seen_ |= bit;
+  } else {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the name
+    for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    duplicate = std::find(tag_hashes_.begin(), tag_hashes_.end(), h) != tag_hashes_.end();
+    tag_hashes_.push_back(h);
+  }
+  if (duplicate && options_.tag_checks) {
     report_game(ProblemCode::DuplicateTag, Severity::Warning, where,
                 "duplicate tag [" + std::string(name) + "]; the last value is used");
   }
-  tag_hashes_.push_back(h);
   if (const int roster = roster_index(known.tag); roster >= 0)
     tags_.roster_seen |= static_cast<std::uint8_t>(1u << roster);
   std::string* target = nullptr;
