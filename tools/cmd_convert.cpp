@@ -77,6 +77,13 @@ class ConvertSink : public replay::RecordSink,
   void problem(const replay::Problem& p) override {
     if (p.severity == replay::Severity::Error)
       append_problem_text(result_.err, file_, p, true, false);
+    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
+    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
+      append_problem_text(result_.err, file_, p, false, false);
+    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
+  }
+  void unreported(const replay::Problem& p) override {
+    errors_unreported_ |= p.severity == replay::Severity::Error;
   }
 
   void line_error(const ndjson::LineError& e) override {
@@ -174,6 +181,7 @@ class ConvertSink : public replay::RecordSink,
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
+  bool errors_unreported_ = false;  // in the game being read
   replay::GameRecord work_;
   std::string text_;
   std::vector<std::size_t> id_at_;  // EPD: where the ids' game numbers go in text_

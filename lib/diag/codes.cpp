@@ -17,7 +17,8 @@ struct Row {
   std::string_view summary;
 };
 
-// syntax: the reader's codes (lib/pgn/syntax.h)
+// syntax: the reader's codes (lib/pgn/syntax.h), and the replayer's limit on what one game
+// reports (a flood of problems always comes from a game's text: a token or more each)
 constexpr Row kSyntax[] = {
     {"unexpected_char", E, "a byte that cannot start a token here"},
     {"unexpected_token", E, "a malformed token in movetext"},
@@ -32,6 +33,7 @@ constexpr Row kSyntax[] = {
     {"missing_result", W, "the game has no termination marker"},
     {"text_between_games", W, "text outside any game"},
     {"result_in_variation", W, "a result marker inside a variation"},
+    {"too_many_problems", W, "more problems in one game than are reported; the rest are counted"},
 };
 // illegal: moves that cannot be played (chess::SanError)
 constexpr Row kIllegal[] = {

@@ -30,6 +30,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::MissingTag: return "missing_tag";
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
+    case ProblemCode::TooManyProblems: return "too_many_problems";
   }
   return "unknown";
 }
@@ -99,7 +100,8 @@ std::string_view Problem::code_name() const {
     case ProblemCode::BadFullmoveNumber:
     case ProblemCode::MissingTag:
     case ProblemCode::BadTagValue:
-    case ProblemCode::DuplicateTag: break;
+    case ProblemCode::DuplicateTag:
+    case ProblemCode::TooManyProblems: break;
   }
   return problem_code_name(code);
 }

@@ -33,6 +33,7 @@ class NdjsonGameSink {
  public:
   virtual ~NdjsonGameSink() = default;
   virtual void problem(const replay::Problem&) {}
+  virtual void unreported(const replay::Problem&) {}  // as replay::ReplaySink::unreported
   // A game without move errors: its line, valid during the call.
   virtual void line(std::uint64_t number, std::string_view line) = 0;
   // A game with move errors, as a record.
@@ -71,6 +72,7 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
   // ReplaySink.
   void problem(const replay::Problem& p) override;
+  void unreported(const replay::Problem& p) override { sink_.unreported(p); }
   void game_end(const replay::GameReport& r) override;
 
   NdjsonGameSink& sink_;
@@ -93,7 +95,6 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::optional<pgn::Outcome> marker_;
   std::vector<replay::Problem> problems_;  // the game's are the first problem_count_
   std::size_t problem_count_ = 0;
-  bool move_errors_ = false;                 // an illegal move, or a move after the end
   char canonical_[chess::kMaxSan + 2] = {};  // a move's SAN when written otherwise
   TextBuffer line_;
   std::unique_ptr<detail::NdjsonParts> parts_;  // writes into line_
