@@ -75,11 +75,13 @@ class AnnotateSink : public replay::RecordSink {
     work_ = record;
     if (!write::annotate(work_, args_.options)) {
       ++result_.counters[2];
-      return;
+    } else {
+      if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
+      write::write_pgn(work_, write_options_, result_.out.text());
     }
-    if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
-    write::write_pgn(work_, write_options_, result_.out.text());
-    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
+    // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
+    if (drain_ && result_.out.size() + result_.err.size() >= (std::size_t{1} << 16))
+      drain_->flush(result_);
   }
 
  private:

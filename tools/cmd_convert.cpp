@@ -108,6 +108,7 @@ class ConvertSink : public replay::RecordSink,
       work_ = record;
       if (!write::annotate(work_, args_.annotate)) {
         ++result_.counters[kDropped];
+        drain();  // its errors were listed
         return;
       }
       game = &work_;
@@ -130,6 +131,7 @@ class ConvertSink : public replay::RecordSink,
       ++result_.counters[kBadGames];
       if (args_.annotate.on_error == write::OnError::Skip) {
         ++result_.counters[kDropped];
+        drain();  // its errors were listed
         return;
       }
     }
@@ -142,7 +144,9 @@ class ConvertSink : public replay::RecordSink,
     drain();
   }
   void drain() {
-    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
+    // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
+    if (drain_ && result_.out.size() + result_.err.size() >= (std::size_t{1} << 16))
+      drain_->flush(result_);
   }
 
   // number: the game's, relative to the read (EPD ids count the games of every input: a
