@@ -60,8 +60,12 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
   void end_game(const pgn::EndInfo& info);
-  // The reader is about to move the bytes the log's tag, move and comment texts refer to.
-  void before_buffer_moves() { log_.materialize(); }
+  // The reader is about to move the bytes the log's tag, move and comment texts refer to. Only
+  // a game being read needs its texts: the log of one that has ended is done with (and may
+  // refer to an earlier reader's buffer, when the stream reads more than one source).
+  void before_buffer_moves() {
+    if (in_game_) log_.materialize();
+  }
 
  private:
   class MoveWriter;
