@@ -47,9 +47,19 @@ class CheckSink : public replay::ReplaySink {
       return;
     }
     const bool error = p.severity == replay::Severity::Error;
-    ++(error ? totals_.errors : totals_.warnings);
+    // The note that a game had more problems than are reported counts as none: the summary
+    // counts the problems themselves (unreported() below), as before there was a limit.
+    if (p.code != replay::ProblemCode::TooManyProblems)
+      ++(error ? totals_.errors : totals_.warnings);
     if (!shown()) return;
     print(p, error || args_.strict);
+  }
+
+  // A problem past the game's limit: counted, not printed. With rules (the gate), it is not
+  // decided at all, so it counts nowhere: the TooManyProblems warning stands for it.
+  void unreported(const replay::Problem& p) override {
+    if (gate_) return;
+    ++(p.severity == replay::Severity::Error ? totals_.errors : totals_.warnings);
   }
 
   void game_end(const replay::GameReport& r) override {
@@ -103,8 +113,10 @@ class CheckSink : public replay::ReplaySink {
       }
       ci_->record(result_.err, file_, d);
       const bool error = d.severity == replay::Severity::Error;
-      ++(error ? totals_.errors : totals_.warnings);
-      if (error || args_.strict) ++counted;
+      if (d.problem.code != replay::ProblemCode::TooManyProblems) {
+        ++(error ? totals_.errors : totals_.warnings);
+        if (error || args_.strict) ++counted;
+      }
       if (!shown()) continue;
       d.problem.severity = d.severity;
       if (ci_->has_format()) {

@@ -60,6 +60,13 @@ class AnnotateSink : public replay::RecordSink {
   void problem(const replay::Problem& p) override {
     if (p.severity == replay::Severity::Error)
       append_problem_text(result_.err, file_, p, true, false);
+    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
+    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
+      append_problem_text(result_.err, file_, p, false, false);
+    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
+  }
+  void unreported(const replay::Problem& p) override {
+    errors_unreported_ |= p.severity == replay::Severity::Error;
   }
 
   void game(const replay::GameRecord& record) override {
@@ -68,11 +75,13 @@ class AnnotateSink : public replay::RecordSink {
     work_ = record;
     if (!write::annotate(work_, args_.options)) {
       ++result_.counters[2];
-      return;
+    } else {
+      if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
+      write::write_pgn(work_, write_options_, result_.out.text());
     }
-    if (args_.book) eco::set_tags(work_, eco::classify(*args_.book, work_), args_.eco.keep);
-    write::write_pgn(work_, write_options_, result_.out.text());
-    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
+    // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
+    if (drain_ && result_.out.size() + result_.err.size() >= (std::size_t{1} << 16))
+      drain_->flush(result_);
   }
 
  private:
@@ -82,6 +91,7 @@ class AnnotateSink : public replay::RecordSink {
   write::PgnWriteOptions write_options_;
   replay::GameRecord work_;
   std::string_view file_;
+  bool errors_unreported_ = false;  // in the game being read
 };
 
 // One read of annotate: the whole input with one thread, or a chunk of it (lib/pipeline).

@@ -77,6 +77,13 @@ class ConvertSink : public replay::RecordSink,
   void problem(const replay::Problem& p) override {
     if (p.severity == replay::Severity::Error)
       append_problem_text(result_.err, file_, p, true, false);
+    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
+    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
+      append_problem_text(result_.err, file_, p, false, false);
+    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
+  }
+  void unreported(const replay::Problem& p) override {
+    errors_unreported_ |= p.severity == replay::Severity::Error;
   }
 
   void line_error(const ndjson::LineError& e) override {
@@ -101,6 +108,7 @@ class ConvertSink : public replay::RecordSink,
       work_ = record;
       if (!write::annotate(work_, args_.annotate)) {
         ++result_.counters[kDropped];
+        drain();  // its errors were listed
         return;
       }
       game = &work_;
@@ -123,6 +131,7 @@ class ConvertSink : public replay::RecordSink,
       ++result_.counters[kBadGames];
       if (args_.annotate.on_error == write::OnError::Skip) {
         ++result_.counters[kDropped];
+        drain();  // its errors were listed
         return;
       }
     }
@@ -135,7 +144,9 @@ class ConvertSink : public replay::RecordSink,
     drain();
   }
   void drain() {
-    if (drain_ && result_.out.size() >= (std::size_t{1} << 16)) drain_->flush(result_);
+    // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
+    if (drain_ && result_.out.size() + result_.err.size() >= (std::size_t{1} << 16))
+      drain_->flush(result_);
   }
 
   // number: the game's, relative to the read (EPD ids count the games of every input: a
@@ -174,6 +185,7 @@ class ConvertSink : public replay::RecordSink,
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
+  bool errors_unreported_ = false;  // in the game being read
   replay::GameRecord work_;
   std::string text_;
   std::vector<std::size_t> id_at_;  // EPD: where the ids' game numbers go in text_

@@ -48,19 +48,15 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   }
 
  private:
-  // A move after the game ended (by mate, say) leaves the status at the ending: looked for here.
-  void problem(const replay::Problem& p) override {
-    move_error_ |= p.code == replay::ProblemCode::IllegalMove ||
-                   p.code == replay::ProblemCode::MoveAfterGameEnd;
-  }
+  void problem(const replay::Problem&) override {}
+  // A move after the game ended (by mate, say) leaves the status at the ending: counted apart.
   void game_end(const replay::GameReport& r) override {
     using Kind = GameFrame::Kind;
     frame_.kind = r.unsupported_variant ? Kind::Unsupported
-                  : r.status == replay::GameStatus::Illegal || r.cut || move_error_
+                  : r.status == replay::GameStatus::Illegal || r.cut || r.move_errors > 0
                       ? Kind::MoveErrors
                   : r.plies == 0 ? Kind::NoMoves
                                  : Kind::Compared;
-    move_error_ = false;
   }
 
   const bool prefixes_;
@@ -71,7 +67,6 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   pgn::GameInfo where_;
   GameFrame frame_;
   dedup::GameKey key_;
-  bool move_error_ = false;  // in the game being read
 };
 
 }  // namespace

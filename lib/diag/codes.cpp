@@ -17,8 +17,9 @@ struct Row {
   std::string_view summary;
 };
 
-// syntax: the reader's codes (lib/pgn/syntax.h), and text in the movetext (the replayer's: it
-// tells a word from a move it cannot read)
+// syntax: the reader's codes (lib/pgn/syntax.h), text in the movetext (the replayer's: it
+// tells a word from a move it cannot read), and the replayer's limit on what one game reports
+// (a flood of problems always comes from a game's text: a token or more each)
 constexpr Row kSyntax[] = {
     {"unexpected_char", E, "a byte that cannot start a token here"},
     {"unexpected_token", E, "a malformed token in movetext"},
@@ -40,6 +41,7 @@ constexpr Row kSyntax[] = {
     {"unicode_char", W, "a character that is not PGN in movetext, skipped alone"},
     {"glued_result", W, "a result marker glued to the move before it"},
     {"text_in_movetext", W, "a word where a move stands ('mat', 'resigns'); skipped"},
+    {"too_many_problems", W, "more problems in one game than are reported; the rest are counted"},
 };
 // illegal: moves that cannot be played (chess::SanError)
 constexpr Row kIllegal[] = {

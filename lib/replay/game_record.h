@@ -74,7 +74,9 @@ struct GameRecord {
   bool replayed = false;  // false: unsupported variant or invalid FEN
   Line main;
   std::optional<pgn::Outcome> marker;  // the termination marker, if any
-  std::vector<Problem> problems;       // everything reported for this game
+  // What was reported for this game: at most kMaxReportedProblems errors and as many warnings
+  // (then a TooManyProblems warning), not the problems between games.
+  std::vector<Problem> problems;
   // The verdicts (GameReport without its pointers).
   GameStatus status = GameStatus::Ongoing;
   std::uint32_t plies = 0;
@@ -83,7 +85,8 @@ struct GameRecord {
   std::optional<pgn::Outcome> result;  // Result tag, or the marker without one
   chess::Position final_position;
   bool consistent = true;
-  std::uint32_t errors = 0, warnings = 0;
+  std::uint32_t errors = 0, warnings = 0;  // every problem, reported or not
+  std::uint32_t move_errors = 0;           // illegal moves and moves after the end, all
   bool chess960 = false;
   bool cut = false;
 

@@ -59,7 +59,9 @@ struct GameReport {
   std::optional<pgn::Outcome> result;               // the Result tag (or, without it, the marker)
   bool consistent = true;
   std::vector<ProblemCode> inconsistencies;
-  std::uint32_t errors = 0, warnings = 0;
+  std::uint32_t errors = 0, warnings = 0;  // every problem, reported or not (but TooManyProblems)
+  // Illegal moves and moves after the end (IllegalMove, MoveAfterGameEnd), reported or not.
+  std::uint32_t move_errors = 0;
   bool chess960 = false;
   Laws laws = Laws::Current;  // the edition that judged the game (ReplayOptions::laws)
   bool unsupported_variant = false;

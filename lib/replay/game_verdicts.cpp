@@ -18,7 +18,9 @@ void Replayer::choose_laws() {
     case LawsChoice::Current: break;
     case LawsChoice::Pre2014: laws = Laws::Pre2014; break;
     case LawsChoice::ByDate:
-      if (tags_.has_date) {
+      // A Date with no known year ("????.??.??", which the PGN writer puts for a missing one)
+      // gives way to UTCDate as a missing Date does: a game written back is judged the same.
+      if (tags_.has_date && (earliest_day(tags_.date) != 0 || !tags_.has_utc_date)) {
         laws = laws_for_date(tags_.date);
       } else if (tags_.has_utc_date) {
         laws = laws_for_date(tags_.utc_date);

@@ -33,6 +33,7 @@ std::string_view problem_code_name(ProblemCode c) {
     case ProblemCode::BadTagValue: return "bad_tag_value";
     case ProblemCode::DuplicateTag: return "duplicate_tag";
     case ProblemCode::TagNameCase: return "tag_name_case";
+    case ProblemCode::TooManyProblems: return "too_many_problems";
   }
   return "unknown";
 }
@@ -107,6 +108,7 @@ std::string_view Problem::code_name() const {
     case ProblemCode::BadTagValue:
     case ProblemCode::DuplicateTag:
     case ProblemCode::TagNameCase: break;
+    case ProblemCode::TooManyProblems: break;
   }
   return problem_code_name(code);
 }

@@ -44,7 +44,18 @@ enum class ProblemCode : std::uint8_t {
   BadTagValue,   // Date, Round or Result value not in the standard form
   DuplicateTag,  // the same tag name twice in one game
   TagNameCase,   // a tag of the PGN standard written in another case ([fen]); read as it
+  // Limits (warning): more problems in one game than are reported (see kMaxReportedProblems).
+  TooManyProblems,
 };
+
+// The problems of one game passed on to a ReplaySink: the first this many errors and the first
+// this many warnings. The rest are counted (GameReport::errors, warnings) and handed to
+// ReplaySink::unreported(), not kept, and one TooManyProblems warning at the game's end says
+// how many there were. So memory stays bounded whatever one game holds (300,000 ')' are
+// 300,000 errors), while every real game is reported whole: a long game written in long
+// algebraic has one warning per move, a few hundred, and the longest games in the corpora
+// have a few thousand moves, variations included.
+inline constexpr std::uint32_t kMaxReportedProblems = 10'000;
 
 struct Problem {
   ProblemCode code = ProblemCode::Syntax;

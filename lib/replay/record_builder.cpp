@@ -63,7 +63,7 @@ void GameRecord::clear() {
   fifty_ply.reset();
   result.reset();
   consistent = true;
-  errors = warnings = 0;
+  errors = warnings = move_errors = 0;
   chess960 = false;
   cut = false;
 }
@@ -200,14 +200,26 @@ void RecordBuilder::termination(pgn::Outcome outcome, std::string_view text, pgn
   ReadThroughReplayer::termination(outcome, text, where);
 }
 
-void RecordBuilder::problem(const Problem& p) {
+// The next node (the move that could not be played) says why, whether or not the problem was
+// reported.
+void RecordBuilder::note_move_error(const Problem& p) {
   if (p.code == ProblemCode::TextInMovetext) text_skipped_ = true;
   if (p.code == ProblemCode::IllegalMove || p.code == ProblemCode::MoveAfterGameEnd) {
     pending_problem_ = p.message;
     pending_code_.assign(p.code_name());
   }
-  record_.problems.push_back(p);
+}
+
+void RecordBuilder::problem(const Problem& p) {
+  note_move_error(p);
+  // A problem between games belongs to no record (the next game's begin_game() clears it).
+  if (p.game != 0) record_.problems.push_back(p);
   sink_.problem(p);
+}
+
+void RecordBuilder::unreported(const Problem& p) {
+  note_move_error(p);
+  sink_.unreported(p);
 }
 
 void RecordBuilder::game_end(const GameReport& r) {
@@ -222,6 +234,7 @@ void RecordBuilder::game_end(const GameReport& r) {
   record_.consistent = r.consistent;
   record_.errors = r.errors;
   record_.warnings = r.warnings;
+  record_.move_errors = r.move_errors;
   record_.chess960 = r.chess960;
   record_.cut = r.cut;
   sink_.game(record_);

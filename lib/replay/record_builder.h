@@ -29,6 +29,7 @@ class RecordSink {
  public:
   virtual ~RecordSink() = default;
   virtual void problem(const Problem&) {}
+  virtual void unreported(const Problem&) {}  // as ReplaySink::unreported
   virtual void game(const GameRecord& record) = 0;
 };
 
@@ -84,7 +85,9 @@ class RecordBuilder : public ReadThroughReplayer, private ReplaySink {
  private:
   // ReplaySink.
   void problem(const Problem& p) override;
+  void unreported(const Problem& p) override;
   void move(const MoveEvent& e) override;
+  void note_move_error(const Problem& p);
   void game_end(const GameReport& r) override;
 
   RecordSink& sink_;

@@ -83,6 +83,11 @@ void Replayer::reset_game() {
   report_.game = game;
   inconsistencies.clear();
   report_.inconsistencies = std::move(inconsistencies);
+  reset_limit();
+}
+
+void Replayer::reset_limit() {
+  reported_[0] = reported_[1] = unreported_[0] = unreported_[1] = 0;
 }
 
 void Replayer::report(Problem p) {
@@ -91,6 +96,38 @@ void Replayer::report(Problem p) {
   } else {
     ++report_.warnings;
   }
+  if (p.code == ProblemCode::IllegalMove || p.code == ProblemCode::MoveAfterGameEnd)
+    ++report_.move_errors;
+  // Between games (game 0) nothing is held per game: each problem is shown and forgotten.
+  const auto severity = static_cast<std::size_t>(p.severity);
+  if (game_ == 0 || reported_[severity] < kMaxReportedProblems) {
+    ++reported_[severity];
+    sink_.problem(p);
+    return;
+  }
+  if (unreported_[0] + unreported_[1] == 0) first_unreported_ = p.where;
+  ++unreported_[severity];
+  sink_.unreported(p);
+}
+
+// The TooManyProblems warning, when the game had problems past the limit (not counted itself).
+void Replayer::report_unreported() {
+  const std::uint32_t errors = unreported_[static_cast<std::size_t>(Severity::Error)];
+  const std::uint32_t warnings = unreported_[static_cast<std::size_t>(Severity::Warning)];
+  if (errors + warnings == 0) return;
+  Problem p;
+  p.code = ProblemCode::TooManyProblems;
+  p.severity = Severity::Warning;
+  p.game = game_;
+  p.where = first_unreported_;
+  const auto count = [](std::uint64_t n, std::string_view noun) {
+    return cat(std::to_string(n), " ", noun, n == 1 ? "" : "s");
+  };
+  const std::uint64_t total = std::uint64_t{errors} + warnings;
+  p.message =
+      cat(count(total, "more problem"), " in this game ", total == 1 ? "was" : "were",
+          " not reported (", count(errors, "error"), ", ", count(warnings, "warning"), "; at most ",
+          std::to_string(kMaxReportedProblems), " of each are reported per game)");
   sink_.problem(p);
 }
 
@@ -424,8 +461,10 @@ void Replayer::end_game(const pgn::EndInfo& info) {
     report_.status = GameStatus::Illegal;
   }
   check_result();
+  report_unreported();
   sink_.game_end(report_);
   game_ = 0;  // text after the game is between games
+  reset_limit();
 }
 
 }  // namespace pgnkit::replay

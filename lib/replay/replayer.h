@@ -3,7 +3,9 @@
 //
 // Per game it calls, in order: sink.problem() for each problem as it is found (syntax,
 // tags, moves), sink.move() for each move played when ReplayOptions::want_moves is set, and
-// sink.game_end() once. Nothing is allocated per move; problems (rare) own their strings.
+// sink.game_end() once. Past kMaxReportedProblems errors (or warnings) in a game, the further
+// ones go to sink.unreported() instead, and one TooManyProblems warning comes before
+// game_end(). Nothing is allocated per move; problems (rare) own their strings.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +44,9 @@ class ReplaySink {
  public:
   virtual ~ReplaySink() = default;
   virtual void problem(const Problem& p) = 0;
+  // A problem past the game's limit (kMaxReportedProblems): counted in the GameReport, not to
+  // be kept or shown. The TooManyProblems warning at the game's end says how many there were.
+  virtual void unreported(const Problem&) {}
   virtual void move(const MoveEvent&) {}
   virtual void game_end(const GameReport&) {}
 };
@@ -112,7 +117,9 @@ class Replayer : public pgn::Visitor {
   };
 
   void reset_game();
+  void reset_limit();
   void report(Problem p);
+  void report_unreported();
   // A problem about the game as a whole (tags, set-up, variant): no ply, move or position.
   void report_game(ProblemCode code, Severity severity, pgn::Location where, std::string message);
   void report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
@@ -155,6 +162,9 @@ class Replayer : public pgn::Visitor {
   std::string marker_text_;
   pgn::Location marker_where_;
   GameReport report_;
+  std::uint32_t reported_[2] = {};    // problems passed to the sink, by Severity
+  std::uint32_t unreported_[2] = {};  // past the limit, by Severity
+  pgn::Location first_unreported_;
   std::string scratch_;
 };
 

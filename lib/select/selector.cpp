@@ -45,10 +45,6 @@ class Selector::Watch : public replay::ReplaySink {
   }
 
   void problem(const replay::Problem& p) override {
-    if (p.code == replay::ProblemCode::IllegalMove ||
-        p.code == replay::ProblemCode::MoveAfterGameEnd) {
-      ++facts.move_errors;
-    }
     if (options_.diagnose) sink_.problem(p);
   }
 
@@ -62,6 +58,7 @@ class Selector::Watch : public replay::ReplaySink {
 
   void game_end(const replay::GameReport& r) override {
     facts.plies = r.plies;
+    facts.move_errors = r.move_errors;  // reported or not (kMaxReportedProblems)
     facts.status = r.status;
     facts.cut = r.cut;
     facts.replayed =

@@ -107,6 +107,17 @@ void fen_comments(replay::Line& line, chess::Position pos) {
   }
 }
 
+// An illegal move or a move after the end: counted by the replayer (move_errors, whether or not
+// the problem was reported), or among the problems of a record built otherwise.
+bool has_unplayed_moves(const replay::GameRecord& game) {
+  if (game.move_errors > 0) return true;
+  for (const auto& p : game.problems)
+    if (p.code == replay::ProblemCode::IllegalMove ||
+        p.code == replay::ProblemCode::MoveAfterGameEnd)
+      return true;
+  return false;
+}
+
 std::string_view rule_name(replay::GameStatus s) {
   switch (s) {
     case replay::GameStatus::Checkmate: return "checkmate";
@@ -126,11 +137,7 @@ std::string_view rule_name(replay::GameStatus s) {
 bool has_move_errors(const replay::GameRecord& game) {
   if (game.cut) return true;
   if (!game.replayed && game.status != replay::GameStatus::UnsupportedVariant) return true;
-  for (const auto& p : game.problems)
-    if (p.code == replay::ProblemCode::IllegalMove ||
-        p.code == replay::ProblemCode::MoveAfterGameEnd)
-      return true;
-  return false;
+  return has_unplayed_moves(game);
 }
 
 bool annotate(replay::GameRecord& g, const AnnotateOptions& opt) {
@@ -166,11 +173,7 @@ bool annotate(replay::GameRecord& g, const AnnotateOptions& opt) {
   // Verdicts below come from the replay, which stopped at the first bad move: they hold for
   // what is written unless bad moves are kept as written after it. (A game cut short by a
   // syntax error is written as far as it was read, so its verdicts hold.)
-  bool unplayed_kept = false;
-  for (const auto& p : g.problems)
-    unplayed_kept |= p.code == replay::ProblemCode::IllegalMove ||
-                     p.code == replay::ProblemCode::MoveAfterGameEnd;
-  if ((unplayed_kept && opt.on_error == OnError::Keep) || !g.replayed) return true;
+  if ((has_unplayed_moves(g) && opt.on_error == OnError::Keep) || !g.replayed) return true;
   if (opt.fix_results && g.rules_result) {
     set_tag(g, "Result", std::string(pgn::outcome_text(*g.rules_result)));
     g.marker = g.rules_result;

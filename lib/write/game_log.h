@@ -11,6 +11,12 @@
 // the reader's buffer, which keeps them (see pgn/visitor.h) until the owner calls
 // materialize(), from its before_buffer_moves(): then the texts still referred to are copied
 // into the log.
+//
+// Syntax issues are logged whole up to the replayer's limit (replay::kMaxReportedProblems of
+// each severity); the ones after it would not be reported by the visitor the log is played
+// into, so only their number counts (and the first one's location, which the TooManyProblems
+// warning gives): a run of them is one entry with a count, played again as that many calls.
+// So the log of a game of 300,000 ')' stays small.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +26,7 @@
 
 #include "pgn/syntax.h"
 #include "pgn/types.h"
+#include "replay/problem.h"
 #include "write/text_buffer.h"
 
 namespace pgnkit::write {
@@ -36,6 +43,8 @@ class GameLog {
     info_ = info;
     bytes_.clear();
     unmaterialized_ = 0;
+    logged_[0] = logged_[1] = 0;
+    run_end_ = SIZE_MAX;
   }
   // Returns the name's and the value's texts. Both must stay valid until materialize().
   std::pair<Ref, Ref> tag(std::string_view name, std::string_view value_raw, pgn::Location where) {
@@ -78,9 +87,32 @@ class GameLog {
     text(s);
   }
   void syntax_error(const pgn::SyntaxIssue& issue) {
-    start(Kind::SyntaxError, issue.where);
-    value(static_cast<std::uint32_t>(issue.severity) << 8 | static_cast<std::uint32_t>(issue.code));
-    text(issue.text);
+    const auto severity = static_cast<std::size_t>(issue.severity);
+    const std::uint32_t kind =
+        static_cast<std::uint32_t>(issue.severity) << 8 | static_cast<std::uint32_t>(issue.code);
+    if (logged_[severity] < replay::kMaxReportedProblems) {
+      ++logged_[severity];
+      start(Kind::SyntaxError, issue.where);
+      value(kind);
+      text(issue.text);
+      return;
+    }
+    // Past the limit: counted in the run this entry continues, or a new run.
+    if (run_end_ == bytes_.size() && run_severity_ == severity) {
+      std::uint64_t count;
+      std::memcpy(&count, bytes_.data() + run_end_ - sizeof count, sizeof count);
+      ++count;
+      std::memcpy(bytes_.data() + run_end_ - sizeof count, &count, sizeof count);
+      return;
+    }
+    start(Kind::SyntaxRun, issue.where);
+    value(kind);
+    const std::uint64_t count = 1;
+    char* p = bytes_.room(sizeof count);
+    std::memcpy(p, &count, sizeof count);
+    bytes_.commit(p + sizeof count);
+    run_end_ = bytes_.size();
+    run_severity_ = severity;
   }
   void end_game(const pgn::EndInfo& info) { end_ = info; }
 
@@ -111,7 +143,8 @@ class GameLog {
     EndVariation,
     Termination,
     SyntaxError,
-    Kept  // text kept by keep(), not a call
+    SyntaxRun,  // syntax issues past the limit: the first's location and kind, and a count
+    Kept        // text kept by keep(), not a call
   };
 
   void start(Kind kind, const pgn::Location& where) {
@@ -209,7 +242,8 @@ class GameLog {
     struct Entry {
       Kind kind = Kind::Kept;
       pgn::Location where;
-      std::uint32_t value = 0;            // Nag: code; Termination: outcome; SyntaxError: see above
+      std::uint32_t value = 0;  // Nag: code; Termination: outcome; SyntaxError, SyntaxRun: above
+      std::uint64_t count = 0;  // SyntaxRun
       std::string_view text, value_text;  // Tag: name and value; others: their text, if any
       std::size_t ref_at = 0;             // San, Comment, Tag (name), Kept: where the reference is
       std::size_t value_ref_at = 0;       // Tag: where the value's reference is
@@ -231,6 +265,10 @@ class GameLog {
           e.value = get<std::uint32_t>();
           e.text = text();
           break;
+        case Kind::SyntaxRun:
+          e.value = get<std::uint32_t>();
+          e.count = get<std::uint64_t>();
+          break;
         case Kind::Kept:
           e.text = referred_text(e.ref_at);
           at += e.text.size();  // the copy itself
@@ -247,6 +285,9 @@ class GameLog {
   pgn::EndInfo end_;
   TextBuffer bytes_;
   std::size_t unmaterialized_ = 0;  // the first entry materialize() has not seen
+  std::uint32_t logged_[2] = {};    // SyntaxError entries, by pgn::Severity
+  std::size_t run_end_ = SIZE_MAX;  // the end of the last SyntaxRun entry
+  std::size_t run_severity_ = 0;
 };
 
 inline void GameLog::materialize() {
@@ -292,6 +333,14 @@ void GameLog::replay(V& v) const {
       case Kind::SyntaxError:
         v.syntax_error(pgn::SyntaxIssue{static_cast<pgn::SyntaxCode>(e.value & 0xFF),
                                         static_cast<pgn::Severity>(e.value >> 8), e.where, e.text});
+        break;
+      case Kind::SyntaxRun:
+        for (std::uint64_t i = 0; i < e.count; ++i) {
+          v.syntax_error(pgn::SyntaxIssue{static_cast<pgn::SyntaxCode>(e.value & 0xFF),
+                                          static_cast<pgn::Severity>(e.value >> 8),
+                                          e.where,
+                                          {}});
+        }
         break;
       case Kind::Kept: break;
     }

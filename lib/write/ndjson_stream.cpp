@@ -58,7 +58,6 @@ void NdjsonStream::begin_game(const pgn::GameInfo& info) {
   result_tag_ = SIZE_MAX;
   marker_.reset();
   problem_count_ = 0;
-  move_errors_ = false;
   ReadThroughReplayer::begin_game(info);
 }
 
@@ -232,8 +231,6 @@ void NdjsonStream::problem(const replay::Problem& p) {
       problems_.push_back(p);
     }
     ++problem_count_;
-    move_errors_ |= p.code == replay::ProblemCode::IllegalMove ||
-                    p.code == replay::ProblemCode::MoveAfterGameEnd;
     text_skipped_ = p.code == replay::ProblemCode::TextInMovetext;
   }
   sink_.problem(p);
@@ -243,7 +240,7 @@ void NdjsonStream::game_end(const replay::GameReport& r) {
   // As has_move_errors() reads the record: cut short, not replayable (other than for an
   // unsupported variant), or a move that could not be played.
   if (r.cut || (!replayed() && r.status != replay::GameStatus::UnsupportedVariant) ||
-      move_errors_) {
+      r.move_errors > 0) {
     fallback_->play(log_);
     return;
   }

@@ -33,6 +33,7 @@ class NdjsonGameSink {
  public:
   virtual ~NdjsonGameSink() = default;
   virtual void problem(const replay::Problem&) {}
+  virtual void unreported(const replay::Problem&) {}  // as replay::ReplaySink::unreported
   // A game without move errors: its line, valid during the call.
   virtual void line(std::uint64_t number, std::string_view line) = 0;
   // A game with move errors, as a record.
@@ -59,8 +60,12 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   void termination(pgn::Outcome outcome, std::string_view text, pgn::Location where);
   pgn::Control syntax_error(const pgn::SyntaxIssue& issue);
   void end_game(const pgn::EndInfo& info);
-  // The reader is about to move the bytes the log's tag, move and comment texts refer to.
-  void before_buffer_moves() { log_.materialize(); }
+  // The reader is about to move the bytes the log's tag, move and comment texts refer to. Only
+  // a game being read needs its texts: the log of one that has ended is done with (and may
+  // refer to an earlier reader's buffer, when the stream reads more than one source).
+  void before_buffer_moves() {
+    if (in_game_) log_.materialize();
+  }
 
  private:
   class MoveWriter;
@@ -71,6 +76,10 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
 
   // ReplaySink.
   void problem(const replay::Problem& p) override;
+  void unreported(const replay::Problem& p) override {
+    if (in_game_) text_skipped_ = p.code == replay::ProblemCode::TextInMovetext;
+    sink_.unreported(p);
+  }
   void game_end(const replay::GameReport& r) override;
 
   NdjsonGameSink& sink_;
@@ -93,7 +102,6 @@ class NdjsonStream : public replay::ReadThroughReplayer, private replay::ReplayS
   std::optional<pgn::Outcome> marker_;
   std::vector<replay::Problem> problems_;  // the game's are the first problem_count_
   std::size_t problem_count_ = 0;
-  bool move_errors_ = false;                 // an illegal move, or a move after the end
   bool text_skipped_ = false;                // the replayer took the last token for a word
   char canonical_[chess::kMaxSan + 2] = {};  // a move's SAN when written otherwise
   TextBuffer line_;

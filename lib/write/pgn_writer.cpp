@@ -13,12 +13,18 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
 // Where a folded comment may break: at a space that is not inside a `[%...]` command (from
-// "[%" to the next ']'; a "[%" with no ']' after it is no command). Breaking inside one would
-// still read back, but tools that read the commands ([%clk 0:00:58], [%eval 0.17]) line by
-// line would miss them.
-//
-// The first such space in `text`, or npos.
-std::size_t next_break(std::string_view text) {
+// "[%" to the next ']'; a "[%" with no ']' after it is no command), and is not followed by '['
+// or '%'. Breaking inside a command would still read back, but tools that read the commands
+// ([%clk 0:00:58], [%eval 0.17]) line by line would miss them. A line inside a comment never
+// starts with '[' or '%': a reader that sees a tag pair there (`[Event "y"]`) ends the comment
+// and starts a game (docs/reader.md), and some readers take a '%' line for an escape. So a word
+// that starts with either is glued to the word before it (or to the '{').
+constexpr bool glues_to_previous(char c) {
+  return c == '[' || c == '%';
+}
+
+// The first space of `text` outside commands, or npos.
+std::size_t next_space(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == ' ') return i;
     if (text[i] == '[' && i + 1 < text.size() && text[i + 1] == '%') {
@@ -29,14 +35,29 @@ std::size_t next_break(std::string_view text) {
   return std::string_view::npos;
 }
 
-// The last such space in `text`, or npos. A space is inside a command when the last "[%"
-// before it has its ']' after it (commands do not nest: the first ']' ends one).
+// The first break of `text` (a space as above), or npos.
+std::size_t next_break(std::string_view text) {
+  for (std::size_t at = 0;;) {
+    const std::size_t space = next_space(text.substr(at));
+    if (space == std::string_view::npos) return space;
+    at += space;
+    if (at + 1 >= text.size() || !glues_to_previous(text[at + 1])) return at;
+    ++at;
+  }
+}
+
+// The last break of `text`, or npos. A space is inside a command when the last "[%" before it
+// has its ']' after it (commands do not nest: the first ']' ends one).
 std::size_t last_break(std::string_view text) {
   for (std::size_t space = text.rfind(' '); space != std::string_view::npos;) {
     const std::size_t open = text.rfind("[%", space);
-    if (open == std::string_view::npos) return space;
-    const std::size_t close = text.find(']', open + 2);
-    if (close == std::string_view::npos || close < space) return space;
+    const std::size_t close = open == std::string_view::npos ? open : text.find(']', open + 2);
+    if (close == std::string_view::npos || close < space) {  // outside commands
+      if (space + 1 >= text.size() || !glues_to_previous(text[space + 1])) return space;
+      if (space == 0) break;
+      space = text.rfind(' ', space - 1);
+      continue;
+    }
     if (open == 0) break;
     space = text.rfind(' ', open - 1);
   }
@@ -76,12 +97,27 @@ class Wrapper {
     glue_next_ = true;
   }
   void close_paren() {
+    if (line_comment_) {  // a ';' comment ends its line: the ')' goes after it
+      write_last();
+      last_.clear();
+      has_last_ = true;
+    }
     last_.put(')');  // after the last token, or "()" for an empty variation
     glue_next_ = false;
   }
   // A comment: its words wrap like tokens (a [%...] command is one word, never broken);
-  // braces stick to the first and last word.
+  // braces stick to the first and last word. A comment that holds a '}' (one read from a ';'
+  // comment, or from NDJSON) cannot be a brace comment: it is written as a ';' comment, the
+  // only PGN form that can hold '}', folded onto one line that ends after it.
   void comment(std::string_view text) {
+    if (text.find('}') != std::string_view::npos) [[unlikely]] {
+      const std::string_view folded = fold(text);
+      TextBuffer& t = start_token();  // glued to a "(" before it
+      t.put(';');
+      t.put(folded);
+      line_comment_ = true;
+      return;
+    }
     // Most comments ("[%clk 0:01:00]") are folded ASCII: their words are found with one
     // search each and written as the token loop would write them, the last one held.
     if (!glue_next_ && is_plain_folded_json(text)) {
@@ -136,9 +172,9 @@ class Wrapper {
     return b;
   }
 
-  // A comment that is not folded ASCII: converted to UTF-8 (see json.h) and folded first,
-  // then written word by word (a [%...] command counts as one word).
-  void comment_words(std::string_view text) {
+  // A comment's text converted to UTF-8 (see json.h), its white space folded: words joined by
+  // one space (valid until the next call).
+  static std::string_view fold(std::string_view text) {
     Buffers& b = buffers();
     if (!is_ascii(text)) {
       b.utf8.clear();
@@ -151,7 +187,14 @@ class Wrapper {
       if (!b.folded.empty()) b.folded += ' ';
       b.folded.append(word);
     }
-    std::string_view rest = b.folded;
+    return b.folded;
+  }
+
+  // A comment that is not folded ASCII: folded first, then written word by word (a [%...]
+  // command counts as one word, and a word is glued to one after it that starts with '[' or
+  // '%').
+  void comment_words(std::string_view text) {
+    std::string_view rest = fold(text);
     TextBuffer& first = start_token();  // glued to a "(" before it
     first.put('{');
     for (bool first_word = true;; first_word = false) {
@@ -187,6 +230,11 @@ class Wrapper {
     separate(last_.size());
     out_.put(last_.view());
     column_ += last_.size();
+    if (line_comment_) {  // a ';' comment ends at the line's end
+      out_.put('\n');
+      column_ = 0;
+      line_comment_ = false;
+    }
   }
 
   std::string& result_;
@@ -196,6 +244,7 @@ class Wrapper {
   std::size_t column_ = 0;
   bool has_last_ = false;
   bool glue_next_ = false;
+  bool line_comment_ = false;  // last_ is a ';' comment: a line break follows it
 };
 
 struct MovetextWriter {

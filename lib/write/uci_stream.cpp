@@ -15,13 +15,10 @@ UciStream::UciStream(UciGameSink& sink, replay::ReplayOptions options)
 
 void UciStream::begin_game(const pgn::GameInfo& info) {
   moves_.clear();
-  move_errors_ = false;
   ReadThroughReplayer::begin_game(info);
 }
 
 void UciStream::problem(const replay::Problem& p) {
-  move_errors_ |=
-      p.code == replay::ProblemCode::IllegalMove || p.code == replay::ProblemCode::MoveAfterGameEnd;
   sink_.problem(p);
 }
 
@@ -33,8 +30,9 @@ void UciStream::move(const replay::MoveEvent& e) {
 void UciStream::game_end(const replay::GameReport& r) {
   // As has_move_errors() reads the record: cut short, not replayable (other than for an
   // unsupported variant), or a move that could not be played.
-  const bool move_errors =
-      r.cut || (!replayed() && r.status != replay::GameStatus::UnsupportedVariant) || move_errors_;
+  const bool move_errors = r.cut ||
+                           (!replayed() && r.status != replay::GameStatus::UnsupportedVariant) ||
+                           r.move_errors > 0;
   const chess::Position* start = start_position();
   const bool chess960 = r.chess960 || (start && start->chess960());
   line_.resize(moves_.size() * (kMaxUci + 1) + 1);

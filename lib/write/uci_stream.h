@@ -29,6 +29,7 @@ class UciGameSink {
  public:
   virtual ~UciGameSink() = default;
   virtual void problem(const replay::Problem&) {}
+  virtual void unreported(const replay::Problem&) {}  // as replay::ReplaySink::unreported
   virtual void game(const UciGame& game) = 0;
 };
 
@@ -43,12 +44,12 @@ class UciStream : public replay::ReadThroughReplayer, private replay::ReplaySink
  private:
   // ReplaySink.
   void problem(const replay::Problem& p) override;
+  void unreported(const replay::Problem& p) override { sink_.unreported(p); }
   void move(const replay::MoveEvent& e) override;
   void game_end(const replay::GameReport& r) override;
 
   UciGameSink& sink_;
   std::vector<chess::Move> moves_;  // the main line as played
-  bool move_errors_ = false;        // an illegal move, or a move after the end
   std::string line_;
 };
 

@@ -1,12 +1,14 @@
 // The PGN writer's line breaks around comment commands (`[%clk 0:00:58]`, `[%eval 0.17]`, ...),
-// which `annotate` and `convert --to pgn` share (write::write_pgn). Generated cases: each
+// which `annotate` and `convert --to pgn` share (write::write_pgn). A line inside a comment
+// never starts with '[' or '%' (pgn_comment_forms_test.cpp), so a command is carried to the
+// next line with the word before it. Generated cases: each
 // command kind, placed to start at every column from 60 to 90 by several layouts (a long
 // command before it, words before it, after a move, inside a variation, with white space or
 // Latin-1 text that takes the writer's slow path). For each output:
-//   - no line break falls inside a `[%...]` command;
-//   - every line is at most 80 columns, unless it is one command (with its brace) that cannot
-//     be broken;
-//   - every break was needed: the next line's first word would not have fit;
+//   - no line break falls inside a `[%...]` command, and no line starts with '[' or '%';
+//   - every line is at most 80 columns, unless it holds a command and no place to break;
+//   - every break was needed: the next line's first unit (up to its first place to break)
+//     would not have fit;
 //   - read back by pgnkit's reader, the comments have the same words as those written (folded
 //     white space aside), and the moves are the same.
 #include <gtest/gtest.h>
@@ -127,15 +129,19 @@ std::string expect_wrapped_well(const std::string& input, const std::string& wha
   const std::vector<std::string> lines = lines_of(text);
   for (std::size_t n = 0; n < lines.size(); ++n) {
     const std::string& line = lines[n];
+    EXPECT_TRUE(line.empty() || (line[0] != '[' && line[0] != '%'))
+        << "line " << n + 1 << " starts with '[' or '%'";
     const std::vector<bool> line_inside = in_command(line);
-    // The first place the writer could break: a space outside commands, but not the one
-    // after a move number ("12." and "12..." stay with their move).
+    // The first place the writer could break: a space outside commands and not before '[' or
+    // '%', but not the one after a move number ("12." and "12..." stay with their move).
     std::size_t first_break = std::string::npos;
     const std::size_t digits = line.find_first_not_of("0123456789");
     const bool numbered = digits > 0 && digits != std::string::npos && line[digits] == '.';
     const std::size_t from = numbered ? line.find(' ') + 1 : 0;
-    for (std::size_t i = from; i < line.size() && first_break == std::string::npos; ++i)
-      if (line[i] == ' ' && !line_inside[i]) first_break = i;
+    for (std::size_t i = from; i < line.size() && first_break == std::string::npos; ++i) {
+      const bool glued = i + 1 < line.size() && (line[i + 1] == '[' || line[i + 1] == '%');
+      if (line[i] == ' ' && !line_inside[i] && !glued) first_break = i;
+    }
     if (line.size() > kWidth) {
       EXPECT_EQ(first_break, std::string::npos) << "line " << n + 1 << " is long and breakable";
       EXPECT_NE(line.find("[%"), std::string::npos) << "line " << n + 1 << " is long, no command";
@@ -199,9 +205,12 @@ TEST(PgnWrap, CommandsNeverBrokenAtAnyColumnNear80) {
       };
       for (const auto& [name, text] : layouts) {
         const std::string out = expect_wrapped_well(game(text), command + " " + name + at);
-        for (const std::string& line : lines_of(movetext(out))) {
-          long_lines += line.size() > kWidth;
-          moved += line.starts_with(command) || line.starts_with("{" + command);
+        const std::vector<std::string> lines = lines_of(movetext(out));
+        for (std::size_t n = 0; n < lines.size(); ++n) {
+          long_lines += lines[n].size() > kWidth;
+          // Carried to this line with the word before it (or its brace).
+          const std::size_t found = lines[n].find(command);
+          moved += n > 0 && found != std::string::npos && found < 8;
         }
         ++cases;
       }
@@ -209,24 +218,25 @@ TEST(PgnWrap, CommandsNeverBrokenAtAnyColumnNear80) {
   }
   EXPECT_EQ(cases, 12u * 31u * 9u);
   // The cases reach what they are for: lines that must run long, and commands moved whole to
-  // the next line.
+  // the next line, with the word before them.
   EXPECT_GT(long_lines, 0u);
   EXPECT_GT(moved, 0u);
 }
 
 TEST(PgnWrap, ExactBreaksAroundClockAndEval) {
-  // The case: "[%clk 0:00:58]" would cross column 80; it moves to the next line whole.
+  // The case: "[%clk 0:00:58]" would cross column 80; it moves to the next line whole,
+  // with the word before it (a line inside a comment never starts with '[').
   const std::string out =
       expect_wrapped_well(game("1. e4 {" + words(62) + " [%clk 0:00:58]} 1... e5"), "clk");
-  EXPECT_EQ(movetext(out), "1. e4 {" + words(62) + "\n[%clk 0:00:58]} 1... e5 *");
-  // Lichess's pair: the break falls between the two commands.
+  EXPECT_EQ(movetext(out), "1. e4 {" + words(59) + "\nab [%clk 0:00:58]} 1... e5 *");
+  // Lichess's pair: both commands go, with the word before them.
   const std::string pair = expect_wrapped_well(
       game("1. e4 {" + words(50) + " [%eval 0.17] [%clk 0:00:58]} 1... e5"), "eval clk");
-  EXPECT_EQ(movetext(pair), "1. e4 {" + words(50) + " [%eval 0.17]\n[%clk 0:00:58]} 1... e5 *");
-  // A command longer than a line stays whole, on a line of its own.
+  EXPECT_EQ(movetext(pair), "1. e4 {" + words(47) + "\nab [%eval 0.17] [%clk 0:00:58]} 1... e5 *");
+  // A command longer than a line stays whole, on a line with the word before it.
   const std::string huge = long_command(90);
   const std::string alone = expect_wrapped_well(game("1. e4 {a " + huge + " b} e5"), "huge");
-  EXPECT_EQ(movetext(alone), "1. e4 {a\n" + huge + "\nb} 1... e5 *");
+  EXPECT_EQ(movetext(alone), "1. e4\n{a " + huge + "\nb} 1... e5 *");
   // "[%" without a closing ']' is no command: its spaces are ordinary break points.
   const std::string open = expect_wrapped_well(game("{" + words(70) + " [%clk 0:00:58}"), "open");
   EXPECT_EQ(movetext(open), "{" + words(70) + " [%clk\n0:00:58} *");

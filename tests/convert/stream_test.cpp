@@ -202,6 +202,32 @@ TEST(convert, UciStreamMoveErrors) {
   EXPECT_EQ(expect_same_uci("inline", pgn), 7u);
 }
 
+// One stream reading several sources in turn (the fuzz target keeps its stream from input to
+// input) writes what a fresh stream writes for each. Between games the log of the last game
+// refers to the reader's buffer of an earlier read: a refill before the next game must not copy
+// its texts (under ASan, that was a use after free).
+TEST(convert, NdjsonStreamReadsSourcesInTurn) {
+  const std::string first = "[Event \"a\"]\n\n1. e4 {a comment} e5 (1... c5) 2. Nf3 *\n";
+  const std::string second = "\n\n" + std::string(2000, ' ') + "\n[Event \"b\"]\n\n1. d4 d5 *\n";
+  pgn::ReaderOptions small;
+  small.buffer_size = 512;
+  StreamedLines reused(write::OnError::Keep);
+  write::NdjsonStream stream(reused);
+  for (const std::string* text : {&first, &second, &first}) {
+    auto source = io::Source::from_memory(std::string_view(*text));
+    pgn::read_pgn(source, stream, small);
+  }
+  std::vector<std::string> fresh;
+  for (const std::string* text : {&first, &second, &first}) {
+    StreamedLines one(write::OnError::Keep);
+    auto source = io::Source::from_memory(std::string_view(*text));
+    write::stream_ndjson(source, one, small);
+    fresh.insert(fresh.end(), one.lines.begin(), one.lines.end());
+  }
+  EXPECT_EQ(reused.lines, fresh);
+  EXPECT_EQ(fresh.size(), 3u);
+}
+
 class UciStreamBigCorpus : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(UciStreamBigCorpus, First2000Games) {

@@ -61,10 +61,11 @@ TEST(Corpus, OverTheBoard) {
   // The README says 105,009: the number of "[Event " lines. One more game has its Event
   // line garbled ("bad gid\"London Chess Classic GCT Finals\"]", reported as text between
   // games) and starts at its Site tag. Junk lines ("n/a") and doubled results between
-  // games are reported as text_between_games and do not start games.
+  // games are reported as text_between_games and do not start games. One result is glued
+  // to the last move ("gxf41-0") and read as the move and the result (glued_result).
   EXPECT_EQ(c.stats.games, 105010u);
   EXPECT_EQ(c.count.tagless, 0u);
-  EXPECT_EQ(c.count.results, 105006u);
+  EXPECT_EQ(c.count.results, 105007u);
   EXPECT_EQ(c.stats.errors, 5u);
   EXPECT_EQ(c.stats.bytes, 78143448u);
 }

@@ -120,7 +120,12 @@ TEST(LawsReplay, ByDateAtTheEdges) {
       {"[UTCDate \"2014.06.30\"]\n", Laws::Pre2014},
       {"[UTCDate \"2014.07.01\"]\n", Laws::Current},
       {"[Date \"2014.06.30\"]\n[UTCDate \"2014.07.01\"]\n", Laws::Pre2014},  // Date first
-      {"", Laws::Current},                                                   // no date at all
+      // A Date with no known year gives way to UTCDate (the PGN writer writes a missing Date
+      // as "????.??.??": the game written back is judged as the one read).
+      {"[Date \"????.??.??\"]\n[UTCDate \"2014.06.30\"]\n", Laws::Pre2014},
+      {"[UTCDate \"2014.06.30\"]\n[Date \"????.??.??\"]\n", Laws::Pre2014},
+      {"[Date \"????.??.??\"]\n[UTCDate \"????.??.??\"]\n", Laws::Current},
+      {"", Laws::Current},  // no date at all
   };
   for (const DateCase& c : cases) {
     SCOPED_TRACE(c.tags);
