@@ -2,6 +2,7 @@
 // defects it repairs), the edition of the Laws that judges the game, how the main line ended
 // and whether the result agrees. Once per game; the per-move work is in replayer.cpp.
 #include "chess/fen.h"
+#include "chess/fide_limits.h"
 #include "chess/outcome.h"
 #include "replay/concat.h"
 #include "replay/replayer.h"
@@ -149,14 +150,14 @@ bool Replayer::set_up_start() {
   }
   report_.chess960 = chess960;
   const chess::Position& start = main.cur;
-  if (start.halfmove_clock() >= 100) report_.fifty_ply = 0;
+  if (start.halfmove_clock() >= chess::kClaimHalfmoveClock) report_.fifty_ply = 0;
   // Only a set-up position can already be over.
   switch (tags_.has_fen ? chess::position_end(start) : chess::PositionEnd::None) {
     case chess::PositionEnd::Checkmate: main.end = GameEnd::Checkmate; break;
     case chess::PositionEnd::Stalemate: main.end = GameEnd::Stalemate; break;
     case chess::PositionEnd::InsufficientMaterial: main.end = GameEnd::InsufficientMaterial; break;
     case chess::PositionEnd::None:
-      if (automatic_draws_ && start.halfmove_clock() >= 150)
+      if (automatic_draws_ && start.halfmove_clock() >= chess::kAutomaticDrawHalfmoveClock)
         main.end = GameEnd::SeventyFiveMoveRule;
       break;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/fen.h"
+#include "chess/fide_limits.h"
 #include "chess/movegen.h"
 #include "chess/outcome.h"
 #include "chess/san_quick.h"
@@ -203,13 +204,17 @@ inline void Replayer::after_move(PlayLine& line, bool material_changed, bool mat
     return end_at(chess::has_legal_move(cur) ? GameEnd::InsufficientMaterial : GameEnd::Stalemate);
   const int reps = repetition_count(line);
   if (main) {
-    if (reps >= 3 && !report_.threefold_ply) report_.threefold_ply = line.ply;
-    if (cur.halfmove_clock() >= 100 && !report_.fifty_ply) report_.fifty_ply = line.ply;
+    if (reps >= chess::kClaimRepetitions && !report_.threefold_ply)
+      report_.threefold_ply = line.ply;
+    if (cur.halfmove_clock() >= chess::kClaimHalfmoveClock && !report_.fifty_ply)
+      report_.fifty_ply = line.ply;
   }
   // Under the Laws before July 2014 neither ends the game (tested only when one applies).
-  if ((reps >= 5 || cur.halfmove_clock() >= 150) && automatic_draws_) {
+  const bool fivefold = reps >= chess::kAutomaticDrawRepetitions;
+  if ((fivefold || cur.halfmove_clock() >= chess::kAutomaticDrawHalfmoveClock) &&
+      automatic_draws_) {
     if (!chess::has_legal_move(cur)) return end_at(GameEnd::Stalemate);
-    end_at(reps >= 5 ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
+    end_at(fivefold ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
   }
 }
 
