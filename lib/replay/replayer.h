@@ -156,7 +156,7 @@ class Replayer : public pgn::Visitor {
   std::vector<std::uint64_t> history_;  // keys along the current line, start included
   GameTags tags_;
   std::vector<std::uint64_t> tag_hashes_;  // FNV-1a of the names that are not KnownTags
-  std::uint64_t known_seen_ = 0;            // bit KnownTag: seen in this game
+  std::uint64_t known_seen_ = 0;           // bit KnownTag: seen in this game
   std::string_view tag_name_;
   std::optional<pgn::Outcome> marker_;
   std::string marker_text_;
