@@ -90,6 +90,9 @@ std::optional<std::string> unknown_command_error(const CLI::App& app, std::strin
 
 }  // namespace
 
+// Exceptions are not caught here: one that reaches main is a bug or memory exhausted, and
+// std::terminate's abort shows it, where status 2 would read as a usage error.
+// NOLINTNEXTLINE(bugprone-exception-escape)
 int main(int argc, char** argv) {
   CLI::App app{"pgnkit " PGNKIT_VERSION
                ": read chess games in PGN and replay every move through the FIDE rules.\n"

@@ -118,7 +118,7 @@ class Replayer : public pgn::Visitor {
 
   void reset_game();
   void reset_limit();
-  void report(Problem p);
+  void report(const Problem& p);
   void report_unreported();
   // A problem about the game as a whole (tags, set-up, variant): no ply, move or position.
   void report_game(ProblemCode code, Severity severity, pgn::Location where, std::string message);
