@@ -54,13 +54,14 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return previous[b.size()];
 }
 
-// The first argument that is not an option, where CLI11 looks for the command: pgnkit's own
-// options (--help, --version) take no value. Nothing after "--" or when there is none.
-std::optional<std::string_view> command_word(int argc, char** argv) {
+// The first argument after pgnkit's own options (--help, --version: flags, no value), where
+// CLI11 looks for the command. Nothing when there is none, or when another option comes
+// first: CLI11 reports that one, and a word after it may be its value.
+std::optional<std::string_view> command_word(const CLI::App& app, int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "--") return std::nullopt;
     if (arg.empty() || arg.front() != '-') return arg;
+    if (app.get_option_no_throw(std::string(arg)) == nullptr) return std::nullopt;
   }
   return std::nullopt;
 }
@@ -127,7 +128,7 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_generate(app, exit_code);  // hidden: man pages, completions
   // Before CLI11 parses: it would call a mistyped command a missing one, and with --help after
   // it print pgnkit's help and exit 0.
-  if (const auto word = command_word(argc, argv)) {
+  if (const auto word = command_word(app, argc, argv)) {
     if (const auto error = unknown_command_error(app, *word)) {
       std::cerr << *error << '\n';
       return pgnkit::tools::kExitUsage;
