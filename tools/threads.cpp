@@ -12,42 +12,6 @@
 namespace pgnkit::tools {
 namespace {
 
-// stdout and stderr through stdio, as the one-thread commands always wrote.
-class StdioEmitter final : public pipeline::Emitter {
- public:
-  StdioEmitter(io::OutputSink* sink, Progress* progress)
-      : sink_(sink),
-        progress_(progress),
-        stdout_is_tty_(sink == nullptr && isatty(STDOUT_FILENO)) {}
-  void out(std::string_view bytes) override {
-    if (progress_ != nullptr && stdout_is_tty_) progress_->before_output();  // same terminal?
-    if (sink_ != nullptr) {
-      sink_->write(bytes);
-    } else {
-      write_stdout(bytes);
-    }
-  }
-  void err(std::string_view bytes) override {
-    if (progress_ != nullptr) progress_->before_output();
-    std::fwrite(bytes.data(), 1, bytes.size(), stderr);
-  }
-  void progress(std::uint64_t /*bytes*/, std::uint64_t games) override {
-    if (progress_ != nullptr) progress_->set_games(games);
-  }
-  void open_failed(const std::string& path, const io::IoError& error) override {
-    report_io_error(error, path == "-" ? "<stdin>" : path);
-  }
-  void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
-    flush_stdout();
-    if (error) report_io_error(*error, name);
-  }
-
- private:
-  io::OutputSink* sink_;
-  Progress* progress_;
-  const bool stdout_is_tty_;
-};
-
 std::size_t env_size(const char* name, std::size_t fallback) {
   const char* v = std::getenv(name);
   if (v == nullptr || *v == '\0') return fallback;
@@ -76,6 +40,51 @@ void print_pipeline_stats(const pipeline::RunStats& stats, const pipeline::Setti
 
 }  // namespace
 
+TerminalConsole::TerminalConsole(io::OutputSink* sink, Progress* progress)
+    : sink_(sink), progress_(progress), stdout_is_tty_(sink == nullptr && isatty(STDOUT_FILENO)) {}
+
+void TerminalConsole::out(std::string_view bytes) {
+  if (progress_ != nullptr && stdout_is_tty_) progress_->before_output();  // same terminal?
+  if (sink_ != nullptr) {
+    sink_->write(bytes);
+  } else {
+    write_stdout(bytes);
+  }
+}
+
+void TerminalConsole::err(std::string_view bytes) {
+  if (progress_ != nullptr) progress_->before_output();
+  std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+}
+
+void TerminalConsole::message(std::string_view line) {
+  report(line);
+}
+
+void TerminalConsole::progress(std::uint64_t /*bytes*/, std::uint64_t games) {
+  if (progress_ != nullptr) progress_->set_games(games);
+}
+
+void TerminalConsole::input_end(std::string_view name, const std::optional<io::IoError>& error) {
+  flush_stdout();  // the input's output before its error
+  Console::input_end(name, error);
+}
+
+void maybe_print_pipeline_stats(const pipeline::RunStats& stats, const pipeline::Settings& used,
+                                bool ranged) {
+  if (!ranged && used.threads > 1 && std::getenv("PGNKIT_PIPELINE_STATS") != nullptr)
+    print_pipeline_stats(stats, used);
+}
+
+pipeline::RunOptions run_options(unsigned threads, Progress* progress) {
+  pipeline::RunOptions options;
+  options.threads = threads;
+  options.chunk_size = env_size("PGNKIT_CHUNK_SIZE", options.chunk_size);
+  options.decode_ahead = decode_ahead_setting();
+  if (progress != nullptr) options.bytes_read = progress->bytes_counter();
+  return options;
+}
+
 void add_threads_option(CLI::App* cmd, unsigned& threads) {
   cmd->add_option("-j,--threads", threads,
                   "Worker threads (default: the CPUs this process may use; 1 = one thread). The "
@@ -87,11 +96,7 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
                            const pipeline::Job& job, io::OutputSink* out, Progress* progress,
                            const ShardArgs* shard, MergeHook* hook) {
   const std::vector<std::string> inputs = inputs_or_stdin(files);
-  pipeline::RunOptions options;
-  options.threads = threads;
-  options.chunk_size = env_size("PGNKIT_CHUNK_SIZE", options.chunk_size);
-  options.decode_ahead = decode_ahead_setting();
-  if (progress != nullptr) options.bytes_read = progress->bytes_counter();
+  pipeline::RunOptions options = run_options(threads, progress);
   pipeline::Shard range;
   if (shard != nullptr && shard->ranged()) {
     if (inputs.size() > 1) {
@@ -103,11 +108,10 @@ pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threa
     range = shard->shard();
     options.shard = &range;
   }
-  StdioEmitter emitter(out, progress);
+  TerminalConsole emitter(out, progress);
   pipeline::Settings used;
   const pipeline::RunStats stats = pipeline::run_job(inputs, job, emitter, options, hook, &used);
-  if (options.shard == nullptr && used.threads > 1 && std::getenv("PGNKIT_PIPELINE_STATS"))
-    print_pipeline_stats(stats, used);
+  maybe_print_pipeline_stats(stats, used, options.shard != nullptr);
   return stats;
 }
 

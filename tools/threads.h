@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/console.h"
 #include "io/sink.h"
 #include "pipeline/runner.h"
 #include "progress.h"
@@ -18,6 +19,30 @@
 namespace pgnkit::tools {
 
 using pipeline::MergeHook;
+
+// The terminal as a commands::Console: the output to stdout (or `sink`), the diagnostics to
+// stderr, messages as "pgnkit: <line>", the progress line erased before any of them.
+class TerminalConsole final : public commands::Console {
+ public:
+  explicit TerminalConsole(io::OutputSink* sink = nullptr, Progress* progress = nullptr);
+  void out(std::string_view bytes) override;
+  void err(std::string_view bytes) override;
+  void message(std::string_view line) override;
+  void progress(std::uint64_t bytes, std::uint64_t games) override;
+  void input_end(std::string_view name, const std::optional<io::IoError>& error) override;
+
+ private:
+  io::OutputSink* sink_;
+  Progress* progress_;
+  const bool stdout_is_tty_;
+};
+
+// PGNKIT_PIPELINE_STATS=1: prints how a pipeline run's output was made to stderr.
+void maybe_print_pipeline_stats(const pipeline::RunStats& stats, const pipeline::Settings& used,
+                                bool ranged);
+
+// RunOptions from the environment's test knobs (below) and `threads`.
+pipeline::RunOptions run_options(unsigned threads, Progress* progress);
 
 // Adds `-j,--threads N` (0 or absent: pipeline::default_threads()).
 void add_threads_option(CLI::App* cmd, unsigned& threads);
