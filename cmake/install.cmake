@@ -80,8 +80,11 @@ install(FILES README.md packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY data/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
-# pgnkit-dev's own copyright and changelog (Debian wants them in every package).
+# pgnkit-dev's own copyright and changelog (Debian wants them in every package) and the example
+# client (docs/library.md).
 install(FILES packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev COMPONENT dev)
+install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev/examples
+        COMPONENT dev)
 install(FILES packaging/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
         RENAME pgnkit)

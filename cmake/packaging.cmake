@@ -53,7 +53,8 @@ problem with its place, FEN, SAN and UCI reading and writing, and the
 writers and filters the commands use.
 .
 find_package(pgnkit) in CMake gives the target pgnkit::pgnkit. The
-documented headers are listed in /usr/share/doc/pgnkit/docs/library.md.")
+documented headers are listed in /usr/share/doc/pgnkit/docs/library.md; an
+example client is in /usr/share/doc/pgnkit-dev/examples.")
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 include(CPack)
