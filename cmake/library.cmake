@@ -62,6 +62,8 @@ foreach(module IN LISTS PGNKIT_LIBRARY_MODULES)
                           "does not find: add it to cmake/library.cmake")
     endif()
   endforeach()
+  # Clients compile the headers as C++20 too (this build sets CMAKE_CXX_STANDARD for itself).
+  target_compile_features(${target} INTERFACE cxx_std_20)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${module})
   add_library(pgnkit::${module} ALIAS ${target})
   target_link_libraries(pgnkit_library INTERFACE ${target})

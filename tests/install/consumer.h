@@ -17,14 +17,14 @@ struct ClientBuild {
   std::string program;     // the built check_sample
 };
 
-// Configures and builds examples/check_sample in `work` against the pgnkit installed under
-// `prefix`, with the compiler of this build and nothing from this build tree.
-inline ClientBuild build_check_sample(const std::string& prefix, const std::string& work) {
+// Configures the CMake project `source` in `work` against the pgnkit installed under `prefix`,
+// with the compiler of this build and nothing from this build tree, and builds `program`.
+inline ClientBuild build_client(const std::string& source, const std::string& prefix,
+                                const std::string& work, const std::string& program) {
   ClientBuild b;
   const std::string build = work + "/build";
   const ShellResult configure =
-      run_shell("cd / && " + sh_quote(PGNKIT_CMAKE) + " -S " +
-                sh_quote(std::string(PGNKIT_SOURCE_DIR) + "/examples/check_sample") + " -B " +
+      run_shell("cd / && " + sh_quote(PGNKIT_CMAKE) + " -S " + sh_quote(source) + " -B " +
                 sh_quote(build) + " -DCMAKE_PREFIX_PATH=" + sh_quote(prefix) +
                 " -DCMAKE_CXX_COMPILER=" + sh_quote(PGNKIT_CXX_COMPILER) +
                 " -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF 2>&1");
@@ -36,9 +36,15 @@ inline ClientBuild build_check_sample(const std::string& prefix, const std::stri
   if (compile.status != 0) return b;
   for (const std::string& line : lines_of(read_file(build + "/CMakeCache.txt")))
     if (line.rfind("pgnkit_DIR:", 0) == 0) b.pgnkit_dir = line.substr(line.find('=') + 1);
-  b.program = build + "/check_sample";
+  b.program = build + "/" + program;
   b.ok = true;
   return b;
+}
+
+// examples/check_sample, built against the pgnkit installed under `prefix`.
+inline ClientBuild build_check_sample(const std::string& prefix, const std::string& work) {
+  return build_client(std::string(PGNKIT_SOURCE_DIR) + "/examples/check_sample", prefix, work,
+                      "check_sample");
 }
 
 // "G games, P plies, E errors, W warnings": the start of `pgnkit check -q FILE`'s summary, run

@@ -58,5 +58,28 @@ TEST_F(InstalledLibrary, ExampleClientCountsAsCheckDoes) {
   }
 }
 
+// A client of one module target alone gets what its headers need (C++20), not only a client
+// of the umbrella pgnkit::pgnkit.
+TEST_F(InstalledLibrary, ModuleTargetAlone) {
+  const TempDir source;
+  source.file("CMakeLists.txt",
+              "cmake_minimum_required(VERSION 3.25)\n"
+              "project(start_fen LANGUAGES CXX)\n"
+              "find_package(pgnkit REQUIRED)\n"
+              "add_executable(start_fen main.cpp)\n"
+              "target_link_libraries(start_fen PRIVATE pgnkit::chess)\n");
+  source.file("main.cpp",
+              "#include <cstdio>\n"
+              "#include \"chess/fen.h\"\n"
+              "int main() {\n"
+              "  std::puts(pgnkit::chess::write_fen(pgnkit::chess::Position::start()).c_str());\n"
+              "}\n");
+  const ClientBuild client =
+      build_client(source.path(), prefix(), (dir_ / "client").string(), "start_fen");
+  ASSERT_TRUE(client.ok) << client.log;
+  EXPECT_EQ(run_shell(sh_quote(client.program)).out,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+}
+
 }  // namespace
 }  // namespace pgnkit::testing
