@@ -1,7 +1,9 @@
 # `cmake --install build [--prefix P]`: the binary and pgnkit-dask, the man pages, the bash,
 # zsh and fish completions, the docs and the sample data. Paths follow GNUInstallDirs (prefix-relative), so
-# the installed tree refers to nothing in the source tree.
+# the installed tree refers to nothing in the source tree. That is the install component `pgnkit`
+# (the .deb pgnkit); the C++ library is the component `dev` (cmake/library.cmake).
 include(GNUInstallDirs)
+set(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME pgnkit)
 
 # The pages' date: SOURCE_DATE_EPOCH when set (reproducible builds), else today.
 string(TIMESTAMP PGNKIT_MAN_DATE "%Y-%m-%d" UTC)
@@ -78,5 +80,11 @@ install(FILES README.md packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY data/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
+# pgnkit-dev's own copyright and changelog (Debian wants them in every package) and the example
+# client (docs/library.md).
+install(FILES packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
+        DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev COMPONENT dev)
+install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev/examples
+        COMPONENT dev)
 install(FILES packaging/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
         RENAME pgnkit)

@@ -1,5 +1,8 @@
-# `cpack -G DEB` in the build directory: pgnkit_<version>_<arch>.deb with what
-# cmake/install.cmake installs, under /usr. Dependencies come from dpkg-shlibdeps.
+# `cpack -G DEB` in the build directory: two packages, under /usr. pgnkit_<version>_<arch>.deb
+# has the install component `pgnkit` (cmake/install.cmake: the tools, their pages and docs; its
+# dependencies come from dpkg-shlibdeps), pgnkit-dev_<version>_<arch>.deb the component `dev`
+# (cmake/library.cmake: the C++ library, headers and CMake package). Apart, so that the tools
+# do not pull in the -dev packages the library's CMake package needs.
 set(PGNKIT_MAINTAINER "pgnkit maintainers <maintainers@users.noreply.a-seed-ff8a97be.example>"
     CACHE STRING "The .deb's Maintainer field")
 set(CPACK_PACKAGE_NAME pgnkit)
@@ -9,7 +12,11 @@ set(CPACK_PACKAGE_CONTACT "${PGNKIT_MAINTAINER}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_GENERATOR DEB)
-set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # pgnkit_<version>_<arch>.deb
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL pgnkit dev)
+set(CPACK_DEBIAN_PGNKIT_PACKAGE_NAME pgnkit)
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME pgnkit-dev)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # <package>_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${PGNKIT_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
@@ -18,10 +25,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # shards on a Dask cluster, so dask.distributed is recommended, not needed by pgnkit itself.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-distributed")
-# The first line is the synopsis; the rest is the extended description.
 # The first line is the synopsis, the rest the extended description (CPack indents it; "."
 # is an empty line).
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "chess PGN validator and converter with a FIDE rules core
+set(CPACK_DEBIAN_PGNKIT_DESCRIPTION "chess PGN validator and converter with a FIDE rules core
 pgnkit reads chess games in PGN (plain or zstd-compressed) and replays every
 move through a FIDE rules core, fast enough for whole online game databases
 and strict enough to gate archives in CI.
@@ -33,6 +39,22 @@ LAN, FEN, EPD, CSV; reads lichess NDJSON) and perft (move-tree counts).
 .
 pgnkit-dask runs check and status over a Dask cluster (python3-distributed),
 shard by shard, with the output of one machine.")
+# pgnkit-dev: static libraries (nothing for dpkg-shlibdeps) and a CMake package that finds the
+# libraries they link through their -dev packages (cmake/library.cmake lists them).
+set(CPACK_DEBIAN_DEV_PACKAGE_SHLIBDEPS OFF)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+list(JOIN PGNKIT_DEV_PACKAGE_DEPENDS ", " pgnkit_dev_depends)
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "${pgnkit_dev_depends}, libsimdjson-dev, pkg-config")
+set(CPACK_DEBIAN_DEV_PACKAGE_RECOMMENDS cmake)
+set(CPACK_DEBIAN_DEV_DESCRIPTION "chess PGN library for C++ (static, with a CMake package)
+The C++20 library under the pgnkit tools: a streaming PGN reader with a
+visitor interface, a FIDE rules core that replays games and reports each
+problem with its place, FEN, SAN and UCI reading and writing, and the
+writers and filters the commands use.
+.
+find_package(pgnkit) in CMake gives the target pgnkit::pgnkit. The
+documented headers are listed in /usr/share/doc/pgnkit/docs/library.md; an
+example client is in /usr/share/doc/pgnkit-dev/examples.")
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
 include(CPack)

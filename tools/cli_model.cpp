@@ -60,22 +60,25 @@ std::pair<std::string, std::string> split_first_line(const std::string& text) {
   return {text.substr(0, nl), text.substr(nl + 1)};
 }
 
-// The visible options of `app` and of its option groups (add_option_group makes nameless
-// sub-apps whose options belong to the command).
-void add_options(const CLI::App& app, bool positional, std::vector<clidoc::Option>& out) {
+// The options of `app` and of its option groups (add_option_group makes nameless sub-apps
+// whose options belong to the command); the hidden ones too when `hidden` says so.
+void add_options(const CLI::App& app, bool positional, Hidden hidden,
+                 std::vector<clidoc::Option>& out) {
   const bool option_group = app.get_name().empty() && app.get_parent() != nullptr;
   for (const CLI::Option* o : app.get_options()) {
     if (option_group && o == app.get_help_ptr()) continue;  // the command's own is listed
-    if (o->get_positional() == positional && !o->get_group().empty()) {
-      out.push_back(describe_option(*o));
-    }
+    if (o->get_positional() != positional) continue;
+    const bool is_hidden = o->get_group().empty();
+    if (is_hidden && hidden == Hidden::Leave) continue;
+    out.push_back(describe_option(*o));
+    out.back().hidden = is_hidden;
   }
   for (const CLI::App* group : app.get_subcommands({})) {
-    if (group->get_name().empty()) add_options(*group, positional, out);
+    if (group->get_name().empty()) add_options(*group, positional, hidden, out);
   }
 }
 
-clidoc::Command describe(const CLI::App& app, bool program) {
+clidoc::Command describe(const CLI::App& app, bool program, Hidden hidden) {
   clidoc::Command d;
   // The program's name is argv[0] as run ("build/tools/pgnkit"): the pages want "pgnkit".
   d.name = program ? std::filesystem::path(app.get_name()).filename().string() : app.get_name();
@@ -89,19 +92,21 @@ clidoc::Command describe(const CLI::App& app, bool program) {
   d.description = std::move(rest);
   d.footer = app.get_footer();
   // Positionals first, as the help lists them.
-  for (const bool positional : {true, false}) add_options(app, positional, d.options);
+  for (const bool positional : {true, false}) add_options(app, positional, hidden, d.options);
   for (const CLI::App* sub : app.get_subcommands({})) {
-    if (!sub->get_name().empty() && !sub->get_group().empty()) {
-      d.subcommands.push_back(describe(*sub, false));
-    }
+    if (sub->get_name().empty()) continue;  // an option group: its options are listed above
+    const bool is_hidden = sub->get_group().empty();
+    if (is_hidden && hidden == Hidden::Leave) continue;
+    d.subcommands.push_back(describe(*sub, false, hidden));
+    d.subcommands.back().hidden = is_hidden;
   }
   return d;
 }
 
 }  // namespace
 
-clidoc::Command describe_app(const CLI::App& app) {
-  return describe(app, true);
+clidoc::Command describe_app(const CLI::App& app, Hidden hidden) {
+  return describe(app, true, hidden);
 }
 
 }  // namespace pgnkit::tools

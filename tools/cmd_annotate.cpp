@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "diagnostic.h"
+#include "diag/problem_text.h"
 #include "eco/classify.h"
 #include "eco_option.h"
 #include "input.h"
@@ -59,10 +59,10 @@ class AnnotateSink : public replay::RecordSink {
 
   void problem(const replay::Problem& p) override {
     if (p.severity == replay::Severity::Error)
-      append_problem_text(result_.err, file_, p, true, false);
+      diag::append_problem_text(result_.err, file_, p, true, false);
     // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
     if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
-      append_problem_text(result_.err, file_, p, false, false);
+      diag::append_problem_text(result_.err, file_, p, false, false);
     if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
   }
   void unreported(const replay::Problem& p) override {

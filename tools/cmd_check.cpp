@@ -1,21 +1,19 @@
-// pgnkit check: replay every game and report every problem, compiler-style, as NDJSON or in a
-// CI format (check_job.h reads, check_ci.h holds the CI options).
+// pgnkit check: the flags into commands::CheckOptions, the run (lib/commands/check.h), the
+// summary line on stderr.
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "check_args.h"
-#include "check_job.h"
+#include "check_options.h"
 #include "commands.h"
+#include "commands/check.h"
 #include "input.h"
 #include "laws_option.h"
-#include "pipeline/pipeline.h"
+#include "progress.h"
 #include "shard.h"
 #include "stdout_write.h"
 #include "threads.h"
@@ -23,87 +21,69 @@
 namespace pgnkit::tools {
 namespace {
 
-int run_check(CheckArgs args) {
-  std::optional<CiRun> ci;
-  std::optional<std::string> config_laws;  // pgnkit.toml's `laws`: the --laws default
-  if (const int status =
-          prepare_ci(args.ci, args.format, args.strict, args.max_errors, config_laws, ci);
-      status >= 0) {
-    return status;
-  }
-  if (config_laws && !args.laws_given) args.laws = laws_choice(*config_laws);
-  if (ci && !args.shard.range.empty()) {
-    std::fprintf(stderr,
-                 "pgnkit: --range is not supported with the CI options yet (--format "
-                 "sarif/github/gitlab, --select, --baseline, ...)\n");
-    return kExitUsage;
-  }
-  CiRun* const gate = ci ? &*ci : nullptr;
-  const CheckJob job(args, args.format == "text" && use_color(args.color), gate);
-  const auto t0 = std::chrono::steady_clock::now();
-  Progress progress(args.progress, input_bytes(args.files));
-  if (gate) gate->begin_output();
-  const pipeline::RunStats run =
-      run_job(args.files, args.threads, job, nullptr, &progress, &args.shard, gate);
-  progress.finish();
-  if (gate) gate->end_output();
-  const bool write_failed = !stdout_ok_or_report();  // before the summary, as convert
-  const bool io_failed = run.io_failed || write_failed;
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const CheckTotals t = CheckTotals::from(run.totals);
-  CheckTotals with_base = t;  // a shard's stop counts the errors before it
-  with_base.errors += args.base_errors;
-  const bool stopped = job.stop_after_input(with_base.counters());
-  const std::uint64_t counted = t.errors + (args.strict ? t.warnings : 0);
-  if (args.shard.summary_format == "ndjson") {
-    // The totals a driver adds up over shards (pgnkit-dask), one object on the last line.
-    std::fprintf(
-        stderr,
-        "{\"summary\":\"check\",\"games\":%llu,\"plies\":%llu,\"errors\":%llu,"
-        "\"warnings\":%llu,\"games_with_errors\":%llu,\"unsupported\":%llu,"
-        "\"bytes\":%llu,\"seconds\":%.3f,\"io_failed\":%s,\"stopped\":%s,"
-        "\"counted\":%llu,\"max_errors\":%llu}\n",
-        static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
-        static_cast<unsigned long long>(t.errors), static_cast<unsigned long long>(t.warnings),
-        static_cast<unsigned long long>(t.games_with_errors),
-        static_cast<unsigned long long>(t.unsupported), static_cast<unsigned long long>(t.bytes),
-        secs, io_failed ? "true" : "false", stopped ? "true" : "false",
-        static_cast<unsigned long long>(counted), static_cast<unsigned long long>(args.max_errors));
-  } else {
-    const std::string suppressed =
-        gate && gate->has_baseline()
-            ? ", " + std::to_string(t.suppressed) + " known problems suppressed by the baseline"
-            : std::string();
-    std::fprintf(stderr,
-                 "%llu games, %llu plies, %llu errors, %llu warnings, %llu games with errors, "
-                 "%llu unsupported-variant games%s, %.2f s, %.1f MB/s%s\n",
-                 static_cast<unsigned long long>(t.games), static_cast<unsigned long long>(t.plies),
-                 static_cast<unsigned long long>(t.errors),
-                 static_cast<unsigned long long>(t.warnings),
-                 static_cast<unsigned long long>(t.games_with_errors),
-                 static_cast<unsigned long long>(t.unsupported), suppressed.c_str(), secs,
-                 secs > 0 ? static_cast<double>(t.bytes) / 1e6 / secs : 0.0,
-                 stopped ? " (stopped at --max-errors)" : "");
-  }
-  if (gate && !gate->finish()) return kExitUsage;  // --write-baseline could not be written
-  if (io_failed) return kExitUsage;
-  if (gate && gate->writes_baseline()) return kExitOk;  // the problems found are now known ones
-  return t.errors > 0 || (args.strict && t.warnings > 0) ? kExitProblems : kExitOk;
-}
+struct CheckFlags {
+  commands::CheckOptions options;
+  std::string color = "auto";
+  CiFlags ci;
+  ProgressMode progress = ProgressMode::Auto;
+  unsigned threads = 0;
+  ShardArgs shard;  // --range, --base-game, --base-line, --summary-format: shard.h
+};
 
-}  // namespace
-
+// Whether to colour text output: --color always/never, or auto (stdout a terminal, no
+// NO_COLOR).
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;
   if (mode == "never") return false;
   return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
 }
 
+int run_check(CheckFlags flags) {
+  commands::CheckOptions& options = flags.options;
+  if (flags.ci.list_codes) {
+    if (options.format != "text" && options.format != "ndjson") {
+      report("--list-codes prints text or ndjson");
+      return kExitUsage;
+    }
+    write_stdout(commands::codes_listing(options.format == "ndjson"));
+    return kExitOk;
+  }
+  options.ci = flags.ci.options;
+  options.color = use_color(flags.color);
+  if (flags.shard.ranged()) {
+    // More than one input: nothing is read, the summary says 0 games, the exit status is 2.
+    if (options.inputs.size() > 1)
+      report("--range reads one input, not " + std::to_string(options.inputs.size()));
+    options.shard = flags.shard.shard();
+  }
+  Progress progress(flags.progress, input_bytes(options.inputs));
+  options.run = run_options(flags.threads, &progress);
+  TerminalConsole console(nullptr, &progress);
+  const bool ndjson_summary = flags.shard.ndjson_summary();
+  const commands::CheckSummary summary = commands::run_check(
+      options, console,
+      [&](const commands::CheckSummary& s) {
+        maybe_print_pipeline_stats(s.run, s.used, options.shard.has_value());
+        // The totals a driver adds up over shards (pgnkit-dask): one object on the last line.
+        const std::string line =
+            ndjson_summary ? commands::summary_ndjson(s) : commands::summary_text(s);
+        std::fprintf(stderr, "%s\n", line.c_str());
+      },
+      [&progress] {
+        progress.finish();
+        return !stdout_ok_or_report();  // before the summary, as convert
+      });
+  return summary.exit_status;
+}
+
+}  // namespace
+
 void register_check(CLI::App& app, int& exit_code) {
-  auto args = std::make_shared<CheckArgs>();
+  auto flags = std::make_shared<CheckFlags>();
+  commands::CheckOptions* const args = &flags->options;
   CLI::App* cmd = app.add_subcommand(
       "check", "Replay every game (variations included) and report every problem.");
-  cmd->add_option("files", args->files,
+  cmd->add_option("files", args->inputs,
                   "PGN files, plain or zstd-compressed; '-' or none for stdin");
   cmd->add_flag("--strict", args->strict, "Warnings count as errors (exit status 1)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print only the summary");
@@ -114,13 +94,13 @@ void register_check(CLI::App& app, int& exit_code) {
                   "text (compiler-style), ndjson (one object per problem), sarif (SARIF 2.1.0), "
                   "github (workflow commands) or gitlab (Code Quality report)")
       ->check(CLI::IsMember({"text", "ndjson", "sarif", "github", "gitlab"}));
-  cmd->add_option("--color", args->color, "auto (on a terminal), always or never")
+  cmd->add_option("--color", flags->color, "auto (on a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  register_ci_options(*cmd, args->ci);
-  add_progress_options(cmd, args->progress);
+  register_ci_options(*cmd, flags->ci);
+  add_progress_options(cmd, flags->progress);
   add_laws_option(*cmd, args->laws);
-  add_threads_option(cmd, args->threads);
-  add_shard_options(cmd, args->shard, true);
+  add_threads_option(cmd, flags->threads);
+  add_shard_options(cmd, flags->shard, true);
   cmd->add_option("--base-errors", args->base_errors,
                   "--range: the errors counted before the shard (--strict: and warnings), so "
                   "that --max-errors stops where one run stops")
@@ -147,10 +127,10 @@ void register_check(CLI::App& app, int& exit_code) {
       "CI recipes (GitHub Actions, GitLab CI, pre-commit, a git diff gate): docs/ci.md.\n"
       "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or I/O "
       "error.");
-  cmd->callback([args, cmd, &exit_code] {
-    CheckArgs run = *args;
+  cmd->callback([flags, cmd, &exit_code] {
+    CheckFlags run = *flags;
     take_ci_options(*cmd, run.ci);
-    run.laws_given = cmd->count("--laws") > 0;
+    run.options.laws_given = cmd->count("--laws") > 0;
     exit_code = run_check(std::move(run));
   });
 }

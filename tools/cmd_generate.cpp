@@ -1,6 +1,7 @@
 // pgnkit __generate: writes the man pages and shell completions from the app's own option
-// objects (the build runs it; the subcommand is hidden from --help). Being part of pgnkit,
-// it sees exactly the commands and options of the binary that gets installed.
+// objects (the build runs it; the subcommand is hidden from --help), and the command line as
+// JSON for programs that drive pgnkit (pgnkit-dask runs `pgnkit __generate --json -`). Being
+// part of pgnkit, it sees exactly the commands and options of the binary that runs.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -10,14 +11,16 @@
 #include "build_info.h"
 #include "cli_model.h"
 #include "clidoc/completion.h"
+#include "clidoc/json_model.h"
 #include "clidoc/man_page.h"
 #include "commands.h"
+#include "stdout_write.h"
 
 namespace pgnkit::tools {
 namespace {
 
 struct GenerateArgs {
-  std::string man_dir, bash, zsh, fish;
+  std::string man_dir, bash, zsh, fish, json;
   std::string date = "1970-01-01";
 };
 
@@ -82,6 +85,17 @@ int run_generate(const CLI::App& program, const GenerateArgs& args) {
   if (!args.bash.empty()) ok &= write_text(args.bash, clidoc::render_bash_completion(model));
   if (!args.zsh.empty()) ok &= write_text(args.zsh, clidoc::render_zsh_completion(model));
   if (!args.fish.empty()) ok &= write_text(args.fish, clidoc::render_fish_completion(model));
+  if (!args.json.empty()) {
+    // Hidden entries too: a driver must know every option that takes a value.
+    const std::string json =
+        clidoc::render_json_model(describe_app(program, Hidden::List), kBuildInfo.version);
+    // A failed write to stdout is reported by main(), as for every command.
+    if (args.json == "-") {
+      write_stdout(json);
+    } else {
+      ok &= write_text(args.json, json);
+    }
+  }
   return ok ? kExitOk : kExitUsage;
 }
 
@@ -90,12 +104,16 @@ int run_generate(const CLI::App& program, const GenerateArgs& args) {
 void register_generate(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<GenerateArgs>();
   // The empty group hides it from --help, the man pages and the completions.
-  CLI::App* cmd = app.add_subcommand("__generate", "Write the man pages and shell completions.");
+  CLI::App* cmd = app.add_subcommand(
+      "__generate", "Write the man pages, the shell completions and the JSON model.");
   cmd->group("");
   cmd->add_option("--man-dir", args->man_dir, "Directory for pgnkit.1 and pgnkit-<command>.1");
   cmd->add_option("--bash", args->bash, "bash completion file");
   cmd->add_option("--zsh", args->zsh, "zsh completion file");
   cmd->add_option("--fish", args->fish, "fish completion file");
+  cmd->add_option("--json", args->json,
+                  "The command line as JSON (docs/install.md), hidden entries included; '-' = "
+                  "stdout");
   cmd->add_option("--date", args->date, "The pages' date, YYYY-MM-DD");
   const CLI::App& program = app;
   cmd->callback([&program, args, &exit_code] { exit_code = run_generate(program, *args); });

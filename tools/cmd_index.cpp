@@ -17,6 +17,7 @@
 #include "io/zstd_frame_list.h"
 #include "ndjson/line_starts.h"
 #include "pgn/reader.h"
+#include "stdout_write.h"
 #include "write/json.h"
 
 namespace pgnkit::tools {

@@ -3,14 +3,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/exit_status.h"
+
 namespace pgnkit::tools {
 
-// Stable exit statuses, documented in docs/exit-codes.md.
-enum ExitCode : int {
-  kExitOk = 0,        // success: no errors found
-  kExitProblems = 1,  // the input has problems (errors; warnings under --strict; perft mismatch)
-  kExitUsage = 2,     // bad arguments, unreadable input, or an I/O error
-};
+// Stable exit statuses, documented in docs/exit-codes.md (lib/commands/exit_status.h).
+using commands::kExitOk;
+using commands::kExitProblems;
+using commands::kExitUsage;
 
 // Each register_* function adds its subcommand; its callback stores the exit status here.
 void register_perft(CLI::App& app, int& exit_code);

@@ -2,58 +2,46 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <string_view>
+#include <string>
 
 #include "progress.h"
 
 namespace pgnkit::tools {
-namespace {
-
-io::SourceOptions source_options() {
-  // PGNKIT_DECODE_AHEAD=0: decompress zstd on the reading thread (docs/reader.md), to measure
-  // or when no second core is free. An environment variable, not a flag, so that every
-  // subcommand has it without another option on each.
-  const char* decode_ahead = std::getenv("PGNKIT_DECODE_AHEAD");
-  return {.decode_ahead = decode_ahead == nullptr || std::string_view(decode_ahead) != "0"};
-}
-
-}  // namespace
 
 std::vector<std::string> inputs_or_stdin(const std::vector<std::string>& files) {
   if (files.empty()) return {"-"};
   return files;
 }
 
-std::optional<io::Source> open_input(const std::string& path,
-                                     std::atomic<std::uint64_t>* bytes_read) {
-  io::IoError err;
-  static const io::SourceOptions defaults = source_options();
-  io::SourceOptions options = defaults;
-  options.bytes_read = bytes_read;
-  auto source = io::Source::open(path, &err, options);
-  if (!source) {
-    progress_before_output();
-    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, path == "-" ? "<stdin>" : path).c_str());
-  }
-  return source;
+void report(std::string_view message) {
+  progress_before_output();
+  std::fprintf(stderr, "pgnkit: %.*s\n", static_cast<int>(message.size()), message.data());
 }
 
-std::optional<io::Source> open_input_frame(const std::string& path, std::uint64_t compressed_offset,
-                                           std::uint64_t decompressed_offset) {
+void report_io_error(const io::IoError& error, std::string_view name) {
+  report(io::describe(error, name));
+}
+
+std::optional<bool> decode_ahead_setting() {
+  static const std::optional<bool> setting = []() -> std::optional<bool> {
+    const char* v = std::getenv("PGNKIT_DECODE_AHEAD");
+    if (v == nullptr) return std::nullopt;
+    return std::string_view(v) != "0";
+  }();
+  return setting;
+}
+
+std::optional<io::Source> open_input(const std::string& path) {
   io::IoError err;
-  auto source = io::Source::open_zstd_frame(path, compressed_offset, decompressed_offset, &err,
-                                            source_options());
-  if (!source) {
-    progress_before_output();
-    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, path).c_str());
-  }
+  auto source =
+      io::Source::open(path, &err, {.decode_ahead = decode_ahead_setting().value_or(true)});
+  if (!source) report_io_error(err, path == "-" ? "<stdin>" : path);
   return source;
 }
 
 bool report_read_error(const io::Source& source) {
   if (!source.error()) return false;
-  progress_before_output();
-  std::fprintf(stderr, "pgnkit: %s\n", io::describe(*source.error(), source.name()).c_str());
+  report_io_error(*source.error(), source.name());
   return true;
 }
 

@@ -5,9 +5,7 @@
 namespace pgnkit::tools {
 
 replay::LawsChoice laws_choice(std::string_view name) {
-  return name == "current"    ? replay::LawsChoice::Current
-         : name == "pre-2014" ? replay::LawsChoice::Pre2014
-                              : replay::LawsChoice::ByDate;
+  return replay::parse_laws_choice(name).value_or(replay::LawsChoice::ByDate);
 }
 
 void add_laws_option(CLI::App& cmd, replay::LawsChoice& laws) {

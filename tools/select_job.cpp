@@ -3,7 +3,7 @@
 #include <optional>
 #include <string_view>
 
-#include "diagnostic.h"
+#include "diag/problem_text.h"
 #include "pgn/reader.h"
 #include "pgn/syntax.h"
 #include "replay/record_builder.h"
@@ -62,7 +62,7 @@ class SelectSink final : public select::GameSink {
   }
 
   void problem(const replay::Problem& p) override {
-    append_problem_text(result_.err, file_, p, p.severity == replay::Severity::Error, false);
+    diag::append_problem_text(result_.err, file_, p, p.severity == replay::Severity::Error, false);
   }
 
   void syntax_between_games(const pgn::SyntaxIssue& issue) override {

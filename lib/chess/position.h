@@ -10,7 +10,7 @@ namespace pgnkit::chess {
 
 // A position. Construct with Position::start() or through fen.h; apply moves with play().
 // Invariants: exactly one king per side, the side not to move is not in check, and the cached
-// cached checkers always describe the side to move.
+// checkers always describe the side to move.
 class Position {
  public:
   static Position start();

@@ -1,6 +1,6 @@
 // A command line described as plain values: the commands, their options and their help text.
 // tools/ fills it from the CLI11 app that parses the command line (so nothing here knows
-// CLI11); the renderers in this module turn it into man pages and shell completions.
+// CLI11); the renderers in this module turn it into man pages, shell completions and JSON.
 #pragma once
 
 #include <string>
@@ -27,6 +27,9 @@ struct Option {
   ValueKind value = ValueKind::None;
   bool required = false;
   bool repeatable = false;  // takes several values (a positional list) or may be given again
+  // Not in --help (CLI11's empty group). Only the JSON model lists hidden entries: the pages
+  // and completions are rendered from a model without them.
+  bool hidden = false;
 
   bool is_positional() const { return !positional.empty(); }
 };
@@ -38,6 +41,7 @@ struct Command {
   std::string footer;       // the help's footer: notes, "Examples:", "Exit status: ..."
   std::vector<Option> options;
   std::vector<Command> subcommands;
+  bool hidden = false;  // as Option::hidden
 };
 
 // Text that is not in --help: the man pages' ENVIRONMENT, FILES and SEE ALSO sections.

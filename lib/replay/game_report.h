@@ -45,11 +45,13 @@ struct GameTags {
   std::uint8_t roster_seen = 0;  // bit i: Seven Tag Roster tag i was present
 };
 
+// Given to ReplaySink::game_end(); it and what it points to (tags, final_position) are the
+// replayer's, valid during that call only.
 struct GameReport {
   std::uint64_t game = 0;
   pgn::Location where;
-  const GameTags* tags = nullptr;
-  std::uint32_t plies = 0;  // main-line plies replayed
+  const GameTags* tags = nullptr;  // never null in game_end()
+  std::uint32_t plies = 0;         // main-line plies replayed
   GameStatus status = GameStatus::Ongoing;
   std::optional<pgn::Outcome> rules_result;  // what the rules decide, if they do
   std::optional<std::uint32_t> auto_draw_ply;

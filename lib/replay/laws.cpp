@@ -70,4 +70,11 @@ Laws laws_for_date(std::string_view date) {
   return day != 0 && day < kAutomaticDrawsSince ? Laws::Pre2014 : Laws::Current;
 }
 
+std::optional<LawsChoice> parse_laws_choice(std::string_view name) {
+  if (name == "by-date") return LawsChoice::ByDate;
+  if (name == "current") return LawsChoice::Current;
+  if (name == "pre-2014") return LawsChoice::Pre2014;
+  return std::nullopt;
+}
+
 }  // namespace pgnkit::replay

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace pgnkit::replay {
@@ -26,6 +27,8 @@ enum class LawsChoice : std::uint8_t {
   Current,  // every game by the current Laws
   Pre2014,  // every game by the Laws before 1 July 2014
 };
+// "by-date", "current" or "pre-2014"; nullopt for any other name.
+std::optional<LawsChoice> parse_laws_choice(std::string_view name);
 
 // The first day of the current Laws' automatic fivefold and 75-move endings, as YYYYMMDD.
 inline constexpr std::uint32_t kAutomaticDrawsSince = 20140701;

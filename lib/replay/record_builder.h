@@ -30,6 +30,8 @@ class RecordSink {
   virtual ~RecordSink() = default;
   virtual void problem(const Problem&) {}
   virtual void unreported(const Problem&) {}  // as ReplaySink::unreported
+  // Once per game, after its problems. The record is refilled for the next game: valid
+  // during this call only.
   virtual void game(const GameRecord& record) = 0;
 };
 

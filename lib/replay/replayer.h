@@ -6,6 +6,11 @@
 // sink.game_end() once. Past kMaxReportedProblems errors (or warnings) in a game, the further
 // ones go to sink.unreported() instead, and one TooManyProblems warning comes before
 // game_end(). Nothing is allocated per move; problems (rare) own their strings.
+//
+// Use: pgn::read_pgn(source, replayer). Problems between games (Problem::game 0) come to
+// sink.problem() too. The sink outlives the Replayer. What a sink call is given (the Problem,
+// the MoveEvent and its positions, the GameReport and what it points to) is valid during that
+// call only: a sink that keeps any of it copies it.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // lib/clidoc on small hand-made models: the help-text splitter, roff escaping, a whole man
-// page byte for byte, and completion scripts for descriptions full of quote characters run
-// in the real shells (the install tests cover pgnkit's own app).
+// page byte for byte, completion scripts for descriptions full of quote characters run in
+// the real shells, and the JSON model (escaping, its layout, read back with simdjson). The
+// install tests cover pgnkit's own app.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -8,6 +9,8 @@
 
 #include "clidoc/completion.h"
 #include "clidoc/help_text.h"
+#include "clidoc/json_model.h"
+#include "clidoc/json_read.h"
 #include "clidoc/man_page.h"
 #include "install/completion_run.h"
 #include "install/shell.h"
@@ -67,13 +70,14 @@ Command tool() {
                       {},
                       ValueKind::None,
                       false,
+                      false,
                       false}};
   Command run;
   run.name = "run";
   run.summary = "Run the thing.";
   run.footer = "Examples:\n  tool run --mode fast x.txt\nExit status: 0 ok, 2 usage error.";
   run.options = {
-      {{}, {}, "files", "TEXT", "Input files", "", {}, ValueKind::File, false, true},
+      {{}, {}, "files", "TEXT", "Input files", "", {}, ValueKind::File, false, true, false},
       {{},
        {"mode"},
        "",
@@ -83,8 +87,9 @@ Command tool() {
        {"fast", "slow"},
        ValueKind::Choice,
        false,
+       false,
        false},
-      {{"n"}, {"count"}, "", "UINT", "How many", "3", {}, ValueKind::Other, true, false},
+      {{"n"}, {"count"}, "", "UINT", "How many", "3", {}, ValueKind::Other, true, false, false},
   };
   program.subcommands = {run};
   return program;
@@ -166,6 +171,169 @@ TEST_F(Quoting, ZshParses) {
       testing::run_shell("zsh -n " + testing::sh_quote(script) + " 2>&1");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out, "");
+}
+
+TEST(Json, QuoteEscapes) {
+  EXPECT_EQ(json_quote("plain"), "\"plain\"");
+  EXPECT_EQ(json_quote(R"(a"b\c)"), R"("a\"b\\c")");
+  EXPECT_EQ(json_quote(std::string("l1\nl2\tt\r\x01\x1f\x7f\0", 12)),
+            R"("l1\nl2\tt\r\u0001\u001f\u007f\u0000")");
+  EXPECT_EQ(json_quote("caf\xc3\xa9 \xe2\x99\x9e \xf0\x9d\x84\x9e"),
+            "\"caf\xc3\xa9 \xe2\x99\x9e \xf0\x9d\x84\x9e\"");  // UTF-8 kept
+}
+
+TEST(Json, QuoteReplacesBytesThatAreNotUtf8) {
+  EXPECT_EQ(json_quote("a\xff"), R"("a\ufffd")");
+  EXPECT_EQ(json_quote("\xc0\x80"), R"("\ufffd\ufffd")");            // overlong
+  EXPECT_EQ(json_quote("\xed\xa0\x80"), R"("\ufffd\ufffd\ufffd")");  // a surrogate
+  EXPECT_EQ(json_quote("\xf4\x90\x80\x80"),
+            R"("\ufffd\ufffd\ufffd\ufffd")");              // past U+10FFFF
+  EXPECT_EQ(json_quote("\xe2\x99"), R"("\ufffd\ufffd")");  // cut short
+  EXPECT_EQ(json_quote("\xe2\x99x"), R"("\ufffd\ufffdx")");
+}
+
+TEST(Json, EveryByteParses) {
+  // Each byte alone, and each after a lead byte: simdjson (which checks UTF-8) reads every
+  // quoted string back as the text, bytes that are not UTF-8 as U+FFFD.
+  simdjson::dom::parser parser;
+  for (int lead : {-1, 0xC3, 0xE2, 0xF0}) {
+    for (int b = 0; b < 256; ++b) {
+      std::string text;
+      if (lead >= 0) text += static_cast<char>(lead);
+      text += static_cast<char>(b);
+      const std::string quoted = json_quote(text);
+      std::string_view back;
+      ASSERT_EQ(parser.parse(quoted).get(back), simdjson::SUCCESS) << lead << " " << b;
+      const bool utf8 = (lead < 0 && b < 0x80) || (lead == 0xC3 && b >= 0x80 && b <= 0xBF);
+      if (utf8) {
+        EXPECT_EQ(back, text);
+      } else if (lead < 0) {
+        EXPECT_EQ(back, "\xef\xbf\xbd");  // U+FFFD
+      }
+    }
+  }
+}
+
+// tool() with a hidden subcommand that has a hidden option.
+Command tool_with_hidden() {
+  Command program = tool();
+  Command internal;
+  internal.name = "__internal";
+  internal.summary = "Not in the help.";
+  internal.hidden = true;
+  Option secret;
+  secret.long_names = {"secret"};
+  secret.value_name = "TEXT";
+  secret.value = ValueKind::Other;
+  secret.hidden = true;
+  internal.options = {secret};
+  program.subcommands.push_back(internal);
+  return program;
+}
+
+TEST(Json, SmallModelByteForByte) {
+  Command program;
+  program.name = "t";
+  program.summary = "Do \"it\".";
+  program.options = {
+      {{"h"}, {"help"}, "", "", "Help", "", {}, ValueKind::None, false, false, false}};
+  Command hidden;
+  hidden.name = "__x";
+  hidden.hidden = true;
+  hidden.options = {{{}, {}, "files", "TEXT", "", "", {}, ValueKind::File, false, true, false}};
+  program.subcommands = {hidden};
+  EXPECT_EQ(render_json_model(program, "1.2.3"),
+            R"({
+  "schema": "pgnkit-cli-model",
+  "version": 1,
+  "pgnkit_version": "1.2.3",
+  "program": {
+    "name": "t",
+    "summary": "Do \"it\".",
+    "description": "",
+    "footer": "",
+    "hidden": false,
+    "options": [
+      {
+        "names": ["-h", "--help"],
+        "positional": null,
+        "takes_value": false,
+        "value_name": "",
+        "value_kind": "none",
+        "choices": [],
+        "default": "",
+        "required": false,
+        "repeatable": false,
+        "hidden": false,
+        "description": "Help"
+      }
+    ],
+    "subcommands": [
+      {
+        "name": "__x",
+        "summary": "",
+        "description": "",
+        "footer": "",
+        "hidden": true,
+        "options": [
+          {
+            "names": [],
+            "positional": "files",
+            "takes_value": true,
+            "value_name": "TEXT",
+            "value_kind": "file",
+            "choices": [],
+            "default": "",
+            "required": false,
+            "repeatable": true,
+            "hidden": false,
+            "description": ""
+          }
+        ],
+        "subcommands": []
+      }
+    ]
+  }
+}
+)");
+}
+
+TEST(Json, ReadsBackAsTheModel) {
+  const Command program = tool_with_hidden();
+  testing::JsonModel m;
+  ASSERT_NO_THROW(m = testing::read_json_model(render_json_model(program, "1.2.3")));
+  EXPECT_EQ(m.schema, "pgnkit-cli-model");
+  EXPECT_EQ(m.version, kJsonModelVersion);
+  EXPECT_EQ(m.pgnkit_version, "1.2.3");
+  EXPECT_EQ(m.program.name, "tool");
+  EXPECT_FALSE(m.program.hidden);
+  ASSERT_EQ(m.program.subcommands.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Command& c = program.subcommands[i];
+    const testing::JsonCommand& j = m.program.subcommands[i];
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(j.name, c.name);
+    EXPECT_EQ(j.summary, c.summary);
+    EXPECT_EQ(j.footer, c.footer);
+    EXPECT_EQ(j.hidden, c.hidden);
+    ASSERT_EQ(j.options.size(), c.options.size());
+    for (std::size_t k = 0; k < c.options.size(); ++k) {
+      const Option& o = c.options[k];
+      const testing::JsonOption& jo = j.options[k];
+      EXPECT_EQ(jo.names, o.is_positional() ? Words{} : option_words(o));
+      EXPECT_EQ(jo.positional, o.positional);
+      EXPECT_EQ(jo.takes_value, o.value != ValueKind::None);
+      EXPECT_EQ(jo.value_name, o.value_name);
+      EXPECT_EQ(jo.choices, o.choices);
+      EXPECT_EQ(jo.default_value, o.default_value);
+      EXPECT_EQ(jo.description, o.description);  // quotes and a backslash, read back
+      EXPECT_EQ(jo.required, o.required);
+      EXPECT_EQ(jo.repeatable, o.repeatable);
+      EXPECT_EQ(jo.hidden, o.hidden);
+    }
+  }
+  EXPECT_EQ(m.program.subcommands[0].options[1].value_kind, "choice");
+  EXPECT_EQ(m.program.subcommands[0].options[2].value_kind, "other");
 }
 
 }  // namespace

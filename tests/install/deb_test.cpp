@@ -1,7 +1,8 @@
-// The Debian package: `cpack -G DEB` (the fixture deb_build in CMakeLists.txt) gives
-// pgnkit_<version>_<arch>.deb whose dependencies dpkg-shlibdeps found, lintian reports nothing on
-// it, and unpacked into a temporary root (dpkg -x) its binary, man page and completion work from
-// there.
+// The Debian packages: `cpack -G DEB` (the fixture deb_build in CMakeLists.txt) gives
+// pgnkit_<version>_<arch>.deb whose dependencies dpkg-shlibdeps found and
+// pgnkit-dev_<version>_<arch>.deb (the C++ library); lintian reports nothing on either, and
+// unpacked into temporary roots (dpkg -x) the binary, man page and completion work from there,
+// and the example client builds against the library.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "install/completion_run.h"
+#include "install/consumer.h"
 #include "install/shell.h"
 #include "support/files.h"
 
@@ -26,9 +28,15 @@ class Deb : public ::testing::Test {
     arch_ = run_shell("dpkg --print-architecture").out;
     arch_ = arch_.substr(0, arch_.find('\n'));
     deb_ = std::string(PGNKIT_DEB_DIR) + "/pgnkit_" PGNKIT_PROJECT_VERSION "_" + arch_ + ".deb";
+    dev_deb_ =
+        std::string(PGNKIT_DEB_DIR) + "/pgnkit-dev_" PGNKIT_PROJECT_VERSION "_" + arch_ + ".deb";
     root_ = (*dir_ / "root").string();
+    dev_root_ = (*dir_ / "dev_root").string();  // pgnkit-dev alone
     if (std::filesystem::exists(deb_))
       unpack_log_ = run_shell("dpkg -x " + sh_quote(deb_) + " " + sh_quote(root_) + " 2>&1").out;
+    if (std::filesystem::exists(dev_deb_))
+      unpack_log_ +=
+          run_shell("dpkg -x " + sh_quote(dev_deb_) + " " + sh_quote(dev_root_) + " 2>&1").out;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -39,6 +47,7 @@ class Deb : public ::testing::Test {
     if (!std::filesystem::exists(deb_) && !have_tool("dpkg-shlibdeps"))
       GTEST_SKIP() << "no .deb: dpkg-shlibdeps is not installed (apt-get install dpkg-dev)";
     ASSERT_TRUE(std::filesystem::exists(deb_)) << deb_ << " not built: see the test deb_build";
+    ASSERT_TRUE(std::filesystem::exists(dev_deb_)) << dev_deb_ << " not built: see deb_build";
     ASSERT_TRUE(std::filesystem::exists(root_ + "/usr/bin/pgnkit")) << unpack_log_;
   }
   // An installed page: mandoc's linter finds nothing in it, and man renders it with each of
@@ -54,17 +63,17 @@ class Deb : public ::testing::Test {
     for (const char* text : expected)
       EXPECT_NE(man.out.find(text), std::string::npos) << text << " in:\n" << man.out;
   }
-  static std::string field(const std::string& name) {
-    const ShellResult r = run_shell("dpkg-deb -f " + sh_quote(deb_) + " " + name);
+  static std::string field(const std::string& name, const std::string& deb = deb_) {
+    const ShellResult r = run_shell("dpkg-deb -f " + sh_quote(deb) + " " + name);
     return r.out.substr(0, r.out.find_last_not_of('\n') + 1);
   }
 
   static TempDir* dir_;
-  static std::string arch_, deb_, root_, unpack_log_;
+  static std::string arch_, deb_, dev_deb_, root_, dev_root_, unpack_log_;
 };
 
 TempDir* Deb::dir_ = nullptr;
-std::string Deb::arch_, Deb::deb_, Deb::root_, Deb::unpack_log_;
+std::string Deb::arch_, Deb::deb_, Deb::dev_deb_, Deb::root_, Deb::dev_root_, Deb::unpack_log_;
 
 TEST_F(Deb, ControlFields) {
   EXPECT_EQ(field("Package"), "pgnkit");
@@ -83,12 +92,47 @@ TEST_F(Deb, ControlFields) {
   EXPECT_EQ(field("Description").rfind("chess PGN validator", 0), 0u);
 }
 
+// pgnkit-dev: the library, with the -dev packages its CMake package finds (cmake/library.cmake).
+TEST_F(Deb, DevControlFields) {
+  EXPECT_EQ(field("Package", dev_deb_), "pgnkit-dev");
+  EXPECT_EQ(field("Version", dev_deb_), PGNKIT_PROJECT_VERSION);
+  EXPECT_EQ(field("Architecture", dev_deb_), arch_);
+  EXPECT_EQ(field("Section", dev_deb_), "libdevel");
+  EXPECT_EQ(field("Depends", dev_deb_),
+            "libzstd-dev, libxxhash-dev, libpcre2-dev, libsimdjson-dev, pkg-config");
+  EXPECT_EQ(field("Recommends", dev_deb_), "cmake");
+  EXPECT_EQ(field("Description", dev_deb_).rfind("chess PGN library for C++", 0), 0u);
+}
+
 TEST_F(Deb, LintianReportsNothing) {
   if (!have_tool("lintian")) GTEST_SKIP() << "lintian is not installed (apt-get install lintian)";
   // Errors, warnings, info and pedantic tags alike; the one override is in the package.
-  const ShellResult r = run_shell("lintian --pedantic --info " + sh_quote(deb_) +
-                                  " 2>&1 | grep -v 'running with root privileges'");
-  EXPECT_EQ(r.out, "");
+  for (const std::string& deb : {deb_, dev_deb_}) {
+    const ShellResult r = run_shell("lintian --pedantic --info " + sh_quote(deb) +
+                                    " 2>&1 | grep -v 'running with root privileges'");
+    EXPECT_EQ(r.out, "") << deb;
+  }
+}
+
+// The library is pgnkit-dev's alone; the tools are pgnkit's alone.
+TEST_F(Deb, PackagesSplitToolsAndLibrary) {
+  EXPECT_FALSE(std::filesystem::exists(root_ + "/usr/include"));
+  EXPECT_TRUE(std::filesystem::exists(dev_root_ + "/usr/include/pgnkit/pgn/reader.h"));
+  EXPECT_FALSE(std::filesystem::exists(dev_root_ + "/usr/bin"));
+}
+
+// examples/check_sample built by a separate cmake against the unpacked pgnkit-dev counts
+// data/sample.pgn exactly as the unpacked pgnkit's check does.
+TEST_F(Deb, ExampleClientBuildsAgainstDevPackage) {
+  const ClientBuild client = build_check_sample(dev_root_ + "/usr", (*dir_ / "client").string());
+  ASSERT_TRUE(client.ok) << client.log;
+  EXPECT_EQ(client.pgnkit_dir.rfind(dev_root_ + "/usr/", 0), 0u) << client.pgnkit_dir;
+  const std::string sample = root_ + "/usr/share/doc/pgnkit/data/sample.pgn";
+  const ShellResult run = run_shell(sh_quote(client.program) + " " + sh_quote(sample));
+  EXPECT_EQ(run.status, 0) << run.out;
+  const std::string counts = check_summary_counts(root_ + "/usr/bin/pgnkit", sample);
+  EXPECT_EQ(counts.rfind("315 games, ", 0), 0u) << counts;
+  EXPECT_EQ(run.out, counts + "\n");
 }
 
 TEST_F(Deb, InstalledBinaryRuns) {

@@ -19,14 +19,19 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 Help parse_help(const std::string& text) {
   Help help;
-  enum class Section { Other, Options, Subcommands } section = Section::Other;
+  enum class Section { Other, Options, Positionals, Subcommands } section = Section::Other;
+  bool after_blank = false;
   for (const std::string& line : lines_of(text)) {
-    if (line == "Options:") {
-      section = Section::Options;
-      continue;
-    }
-    if (line == "Subcommands:") {
-      section = Section::Subcommands;
+    // A heading: "Options:", an option group's name ("Tag filters (no replay):"),
+    // "Positionals:", ...; CLI11 puts a blank line before each (a footer's lines are not
+    // headings, save one that follows a blank line and ends in ':', as "Examples:" may).
+    const bool heading = after_blank && !line.empty() && line[0] != ' ' && line.back() == ':';
+    after_blank = line.empty();
+    if (heading) {
+      section = line == "Subcommands:"   ? Section::Subcommands
+                : line == "Positionals:" ? Section::Positionals
+                : line == "Examples:"    ? Section::Other
+                                         : Section::Options;
       continue;
     }
     if (line.empty() || line[0] != ' ') {
@@ -38,14 +43,21 @@ Help parse_help(const std::string& text) {
     words >> first;
     if (section == Section::Subcommands) {
       help.subcommands.push_back(first);
-    } else if (section == Section::Options && first[0] == '-') {  // not a wrapped description
+    } else if (section == Section::Positionals && line.starts_with("  ") && line[2] != ' ') {
+      help.positionals.push_back(first);
+    } else if (section == Section::Options && line.starts_with("  -")) {
+      // Two spaces, then the names: a wrapped description is indented further.
       HelpOption o;
       o.names = split(first, ',');
+      // CLI11 writes "NAMES TYPE" for an option that takes a value; a flag has its
+      // description after two spaces or more, or one space and "Needs:", "Excludes:" or
+      // "(Env:...)". (A flag whose names fill the column to one space short of the
+      // description would read as an option: pgnkit has none.)
+      const std::size_t after = line.find(first) + first.size();
       std::string type;
       words >> type;
-      // A type is upper case ("TEXT", "UINT:INT in [...]"); a flag has its description next.
-      o.takes_value = !type.empty() && type[0] >= 'A' && type[0] <= 'Z' &&
-                      (type.size() == 1 || (type[1] >= 'A' && type[1] <= 'Z') || type[1] == ':');
+      o.takes_value = !type.empty() && line.compare(after, 2, "  ") != 0 && type != "Needs:" &&
+                      type != "Excludes:" && !type.starts_with("(Env:");
       const std::size_t open = line.find(":{");
       if (o.takes_value && open != std::string::npos) {
         const std::size_t close = line.find('}', open);

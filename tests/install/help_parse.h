@@ -1,6 +1,8 @@
 // Reads pgnkit's --help output back, independently of the generator: the subcommands listed
-// under "Subcommands:" and the options under "Options:" with the choices "{a,b}" shown after
-// their type. The man page and completion tests check against this.
+// under "Subcommands:", the positionals under "Positionals:", and the options under
+// "Options:" and the option groups' headings ("Shards:", "Tag filters (no replay):") with
+// the choices "{a,b}" shown after their type. The man page, completion and JSON model tests
+// check against this.
 #pragma once
 
 #include <string>
@@ -16,6 +18,7 @@ struct HelpOption {
 
 struct Help {
   std::vector<std::string> subcommands;
+  std::vector<std::string> positionals;  // "files"
   std::vector<HelpOption> options;
 };
 

@@ -1,8 +1,8 @@
 """pgnkit-dask's command line: its parser, and the pgnkit command's options and files."""
 
 import argparse
+import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +13,8 @@ COMMANDS = ("check", "status", "convert", "select", "annotate")
 # Options pgnkit-dask sets itself.
 OWN_OPTIONS = ("--range", "--base-game", "--base-line", "--base-id", "--base-errors",
                "--zstd-frame", "--summary-format", "--no-header")
+# What every shard is run with: a command without them cannot be sharded.
+SHARD_OPTIONS = ("--range", "--base-game", "--base-line")
 REFUSED = {
     "check": {},
     "status": {},
@@ -20,8 +22,82 @@ REFUSED = {
     "select": {},
     "annotate": {"--in-place": "--in-place rewrites each whole file: give -o"},
 }
-# The commands that write their output to -o themselves: the driver takes it over.
-OUTPUT_COMMANDS = ("convert", "select", "annotate")
+# pgnkit prints its command line as JSON (lib/clidoc/json_model.h, docs/install.md): the
+# driver reads the options from it, not from --help. It reads this schema version only: the
+# version changes when a key changes meaning or goes away.
+MODEL_ARGS = ("__generate", "--json", "-")
+MODEL_SCHEMA = "pgnkit-cli-model"
+MODEL_VERSION = 1
+
+
+class ModelError(Exception):
+    """The pgnkit binary cannot say what its command line is: too old, or not pgnkit."""
+
+
+class CommandModel:
+    """One pgnkit command's options from the model: which take a value, which are flags."""
+
+    def __init__(self, command):
+        self.name = command["name"]
+        self.takes_value, self.flags = set(), set()
+        self._names = {}  # each name: all the names of its option
+        for option in command["options"]:
+            if option["positional"] is not None:
+                continue
+            names = tuple(option["names"])
+            (self.takes_value if option["takes_value"] else self.flags).update(names)
+            self._names.update(dict.fromkeys(names, names))
+
+    def has(self, name):
+        return name in self._names
+
+    def names(self, name):
+        """Every name of the option called `name` (("-j", "--threads")); () if there is none."""
+        return self._names.get(name, ())
+
+
+def read_model(pgnkit):
+    """{command: CommandModel} for every command of `pgnkit` (hidden ones too), from its
+    `__generate --json -`. Raises ModelError when it cannot print it."""
+    shown = " ".join([pgnkit, *MODEL_ARGS])
+    try:
+        r = subprocess.run([pgnkit, *MODEL_ARGS], capture_output=True, check=False)
+    except OSError as error:
+        raise ModelError(f"cannot run {pgnkit}: {error.strerror}") from error
+    if r.returncode != 0:
+        said = r.stderr.decode(errors="replace").strip().splitlines()
+        raise ModelError(
+            f"{pgnkit} cannot print its command-line model ('{shown}' failed"
+            f"{': ' + said[0] if said else ''}): it is older than this pgnkit-dask; "
+            f"give the pgnkit of the same release (--pgnkit)")
+    try:
+        model = json.loads(r.stdout)
+    except ValueError as error:
+        raise ModelError(f"'{shown}' printed no JSON ({error})") from error
+    if not isinstance(model, dict) or model.get("schema") != MODEL_SCHEMA:
+        raise ModelError(f"'{shown}' printed no pgnkit command-line model")
+    if model.get("version") != MODEL_VERSION:
+        raise ModelError(
+            f"{pgnkit} prints its command-line model in version {model.get('version')} of the "
+            f"schema; this pgnkit-dask reads version {MODEL_VERSION}: use the pgnkit-dask of "
+            f"the same release")
+    try:
+        return {c["name"]: CommandModel(c) for c in model["program"]["subcommands"]}
+    except (KeyError, TypeError) as error:
+        raise ModelError(f"'{shown}' printed a model without {error}") from error
+
+
+def command_model(pgnkit, command):
+    """The model of `pgnkit COMMAND`, which must have the shard options. Raises ModelError."""
+    commands = read_model(pgnkit)
+    if command not in commands:
+        raise ModelError(f"{pgnkit} has no command '{command}': it is older than this "
+                         f"pgnkit-dask")
+    missing = [name for name in SHARD_OPTIONS if not commands[command].has(name)]
+    if missing:
+        raise ModelError(f"{pgnkit} {command} has no {', '.join(missing)}: it is older than "
+                         f"this pgnkit-dask")
+    return commands[command]
 
 
 def fail(message):
@@ -37,24 +113,31 @@ def default_pgnkit(script_dir):
     return shutil.which("pgnkit") or "pgnkit"
 
 
-def options_with_values(pgnkit, command):
-    """The options of `pgnkit COMMAND` that take a value, from its --help (CLI11's layout:
-    an option is followed by one space and its value's type in capitals, TEXT, UINT, ...;
-    a flag by its description, at least two spaces on)."""
-    help_text = subprocess.run([pgnkit, command, "--help"], capture_output=True, text=True,
-                               check=False).stdout
-    takes_value = set()
-    for line in help_text.splitlines():
-        m = re.match(r"^\s+(-\S+) [A-Z][A-Z_]*(:|\s|$)", line)
-        if m:
-            takes_value.update(name for name in m.group(1).split(",") if name.startswith("-"))
-    return takes_value
+def option_word(model, arg):
+    """The options in one word as CLI11 reads it, [(NAME, VALUE or None)]: --name or
+    --name=VALUE; -x, -xVALUE for a short option that takes a value, or short flags run
+    together (-qj2: -q, then -j 2). Stops at a name the command does not have."""
+    if arg.startswith("--"):
+        name, eq, value = arg.partition("=")
+        return [(name, value if eq else None)]
+    found = []
+    for k in range(1, len(arg)):
+        name = "-" + arg[k]
+        if name in model.takes_value:
+            found.append((name, arg[k + 1:] or None))
+            break
+        found.append((name, None))
+        if name not in model.flags:
+            break
+    return found
 
 
-def split_arguments(pgnkit, command, rest):
+def split_arguments(model, command, rest):
     """The command's options (kept in order), its input files, and its -o OUT (taken over by
-    the driver: the shards write to stdout)."""
-    takes_value = options_with_values(pgnkit, command)
+    the driver: the shards write to stdout). `model`: the command's CommandModel."""
+    output_names = model.names("--output")  # a command that writes its output to a file
+    threads_names = model.names("--threads")
+    threads_given = False
     options, files, output = [], [], None
     i = 0
     while i < len(rest):
@@ -62,29 +145,35 @@ def split_arguments(pgnkit, command, rest):
         if arg == "--":
             files.extend(rest[i + 1:])
             break
-        if arg.startswith("-") and arg != "-":
-            name = arg.split("=", 1)[0]
+        if not arg.startswith("-") or arg == "-":
+            files.append(arg)
+            i += 1
+            continue
+        word = [arg]
+        found = option_word(model, arg)
+        for name, _ in found:
             if name in OWN_OPTIONS:
                 fail(f"{name} is set by pgnkit-dask itself")
-            value = arg.split("=", 1)[1] if "=" in arg else None
-            if name in takes_value and value is None:
-                if i + 1 >= len(rest):
-                    fail(f"{name} needs a value")
-                i += 1
-                value = rest[i]
+            if not model.has(name):
+                fail(f"pgnkit {command} has no option {name} (see pgnkit {command} --help)")
             if name in REFUSED[command]:
                 fail(f"{name} cannot be used: {REFUSED[command][name]}")
-            if command in OUTPUT_COMMANDS and name in ("-o", "--output"):
-                output = value
-            else:
-                options.append(arg)
-                if name in takes_value and "=" not in arg:
-                    options.append(value)
-        else:
-            files.append(arg)
+            threads_given = threads_given or name in threads_names
+        name, value = found[-1]
+        if name in model.takes_value and value is None:
+            if i + 1 >= len(rest):
+                fail(f"{name} needs a value")
+            i += 1
+            value = rest[i]
+            word.append(value)
+        if name in output_names:
+            output = value
+            # Short flags run together before it stay ("-qoOUT": "-q").
+            flags = "".join(n[1] for n, _ in found[:-1]) if not arg.startswith("--") else ""
+            word = ["-" + flags] if flags else []
+        options += word
         i += 1
-    if "--threads" in takes_value and \
-            not any(o in ("-j", "--threads") or o.startswith("--threads=") for o in options):
+    if threads_names and not threads_given:
         # One worker process runs one shard on one core: the cluster provides the parallelism.
         options += ["--threads", "1"]
     if not files:
@@ -118,9 +207,10 @@ def without_option(options, name):
 
 
 class Plan:
-    """What the command needs from the driver beyond --range, --base-game, --base-line."""
+    """What the command needs from the driver beyond --range, --base-game, --base-line.
+    Which of the driver's options the command takes comes from its model."""
 
-    def __init__(self, command, options):
+    def __init__(self, command, options, model):
         to = option_value(options, ("--to",))
         self.count = command == "select" and "--count" in options
         # status --summary: the shards print their counts as NDJSON, the driver adds them up
@@ -129,11 +219,13 @@ class Plan:
         self.summary_format = option_value(options, ("--format",)) or "text"
         # A header row (or heading line) printed once, before any input: the shards leave
         # theirs out.
-        self.header = (command == "status" and not self.status_summary) or \
-            (command in ("convert", "select") and to == "csv" and not self.count)
+        prints_header = (command == "status" and not self.status_summary) or \
+            (to == "csv" and not self.count)
+        self.header = prints_header and model.has("--no-header")
         # FEN and EPD ids count games across inputs: the shard's first id.
-        self.ids = command in ("convert", "select") and to in ("fen", "epd")
-        self.summary = command != "status"
+        self.ids = to in ("fen", "epd") and model.has("--base-id")
+        # The shards' summaries, as NDJSON, to add up (status prints none).
+        self.summary = model.has("--summary-format")
         # NDJSON input (convert --from ndjson) is planned at its line starts.
         self.ndjson_input = command == "convert" and option_value(options, ("--from",)) == "ndjson"
         self.index_options = ["--from", "ndjson"] if self.ndjson_input else []

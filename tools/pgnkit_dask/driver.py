@@ -285,7 +285,11 @@ def main(argv, parser, started):
     args = parser.parse_args(argv)
     if args.local is None and not args.scheduler:
         args.local = len(os.sched_getaffinity(0))
-    options, files, output = command_line.split_arguments(args.pgnkit, args.command, args.rest)
+    try:
+        model = command_line.command_model(args.pgnkit, args.command)
+    except command_line.ModelError as error:
+        command_line.fail(str(error))
+    options, files, output = command_line.split_arguments(model, args.command, args.rest)
     if output is not None:
         if args.output is not None:
             command_line.fail("-o is given twice (before and after the command)")
@@ -297,7 +301,7 @@ def main(argv, parser, started):
         shard_args = ["--shards", str(args.shards)]
     elif args.shard_size:
         shard_args = ["--shard-size", str(args.shard_size)]
-    plan = command_line.Plan(args.command, options)
+    plan = command_line.Plan(args.command, options, model)
 
     out = Output(args.output)
     if plan.header:

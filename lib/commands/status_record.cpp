@@ -1,4 +1,4 @@
-#include "status_record.h"
+#include "commands/status_record.h"
 
 #include <array>
 #include <charconv>
@@ -11,7 +11,7 @@
 #include "write/json.h"
 #include "write/table.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 using namespace std::string_view_literals;
@@ -235,4 +235,4 @@ void put_status_text(OutputBuffer& out, const replay::GameReport& r) {
   out.put('\n');
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,4 +1,5 @@
-// The two ways a problem is printed: compiler-style text and one NDJSON object.
+// check's own problem formats: compiler-style text and one NDJSON object per problem (the CI
+// formats are in format.h). Also the writing commands' diagnostics on stderr.
 #pragma once
 
 #include <string>
@@ -7,7 +8,7 @@
 #include "pipeline/output.h"
 #include "replay/problem.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::diag {
 
 // Game numbers go through Output::game_number(), so that a worker of lib/pipeline can print
 // them before it knows them.
@@ -27,8 +28,4 @@ void append_problem_text(std::string& out, std::string_view file, const replay::
 void append_problem_json(std::string& out, std::string_view file, const replay::Problem& p,
                          bool as_error);
 
-// For the writing commands (annotate, convert): an error problem goes to stderr in text form;
-// warnings are dropped (their output is the games). `scratch` is reused between calls.
-void print_error_to_stderr(std::string& scratch, std::string_view file, const replay::Problem& p);
-
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::diag

@@ -1,11 +1,11 @@
-#include "status_eco.h"
+#include "commands/status_eco.h"
 
 #include <string>
 
 #include "write/json.h"
 #include "write/table.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 std::string opening_text(const eco::Opening& o) {
   std::string text = o.name;
@@ -59,4 +59,4 @@ void put_eco_text(OutputBuffer& out, std::size_t row_start, const eco::Opening* 
   out.put(cells);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -6,10 +6,10 @@
 #include <string>
 #include <string_view>
 
-#include "output_buffer.h"
+#include "commands/output_buffer.h"
 #include "replay/game_report.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // The record's fields in output order: the CSV header and the NDJSON keys.
 inline constexpr std::string_view kStatusColumns[] = {
@@ -47,4 +47,4 @@ void put_status_csv(OutputBuffer& out, const StatusFile& file, const replay::Gam
 // ok, laws, problems in fixed-width cells, trailing spaces removed.
 void put_status_text(OutputBuffer& out, const replay::GameReport& r);
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -2,7 +2,7 @@
 // that uses them: what every read of a chunk needs (read-only, shared by the workers: the
 // rules and report path of an input, a gate, the format), and what the merging thread does
 // (the report's header and footer, the separator of its first result, the baseline to
-// write). cmd_check and check_job call these; the work itself is in lib/diag.
+// write). check.cpp and check_job.cpp call these; the work itself is in lib/diag.
 #pragma once
 
 #include <optional>
@@ -10,34 +10,30 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "check_config.h"
-#include "check_gate.h"
+#include "commands/check_config.h"
+#include "commands/check_gate.h"
+#include "commands/console.h"
 #include "diag/baseline.h"
 #include "diag/format.h"
 #include "pipeline/output.h"
-#include "threads.h"
+#include "pipeline/runner.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
-struct CiArgs {
-  std::vector<std::string> select, ignore, error, warn;  // as parsed (comma-separated)
-  RuleKeys given;  // only the lists given on the command line (take_ci_options)
-  bool list_codes = false;
-  std::string config;  // --config FILE
-  bool no_config = false;
-  std::string sarif_root = ".";
-  std::string baseline, write_baseline;
-  bool no_strict = false;
-  bool strict_given = false, max_errors_given = false;
+// The caller's choices; what it leaves unset, pgnkit.toml may decide.
+struct CiOptions {
+  RuleKeys rules;      // select, ignore, error, warn: codes or groups (diag/codes.h)
+  std::string config;  // a pgnkit.toml to read; empty: the nearest one up from the current folder
+  bool no_config = false;         // read none
+  std::string sarif_root = ".";   // paths in the CI formats are relative to it
+  std::string baseline;           // report and count only problems not in this file
+  std::string write_baseline;     // record every problem found in this file
+  bool no_strict = false;         // warnings stay warnings, whatever the file says
+  bool strict_given = false;      // the caller's strict wins over the file's
+  bool max_errors_given = false;  // the caller's max_errors wins over the file's
 };
 
-void register_ci_options(CLI::App& cmd, CiArgs& args);
-// After parsing: records which options were given (the command line wins over the file).
-void take_ci_options(const CLI::App& cmd, CiArgs& args);
-
-class CiRun final : public MergeHook {
+class CiRun final : public pipeline::MergeHook {
  public:
   CiRun(CheckConfig config, RuleKeys cli, std::optional<diag::Format> format,
         std::string sarif_root, std::optional<diag::Baseline> baseline, std::string write_baseline);
@@ -63,15 +59,16 @@ class CiRun final : public MergeHook {
   bool has_baseline() const { return baseline_.has_value(); }
   bool writes_baseline() const { return !write_baseline_.empty(); }
 
-  // The merging thread. The report's header and footer on stdout:
-  void begin_output();
-  void end_output();
+  // The merging thread. The report's header and footer, to the console's out():
+  void begin_output(Console& console);
+  void end_output(Console& console);
   // MergeHook: the merged output; its first result loses its separator, and the err bytes
   // are the baseline lines of record().
   std::string_view out(std::string_view bytes) override;
   void err(std::string_view bytes) override;
-  // Writes --write-baseline's file (atomically); false, with the reason printed, on failure.
-  bool finish();
+  // Writes the write_baseline file (atomically) and says so; false, with the reason in a
+  // message, on failure.
+  bool finish(Console& console);
 
  private:
   CheckConfig config_;
@@ -86,10 +83,11 @@ class CiRun final : public MergeHook {
 };
 
 // Loads the configuration and the baseline and applies the file's strict and max-errors
-// where the command line did not give them; `laws` gets the file's `laws` (unset if none). Returns
-// -1 to go on (with `out` set when the run needs the gate), or the exit status to stop with: 0
-// after --list-codes, 2 on a bad option, configuration or baseline (the reason printed).
-int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::uint64_t& max_errors,
-               std::optional<std::string>& laws, std::optional<CiRun>& out);
+// where the caller did not give them; `laws` gets the file's `laws` (unset if none). Returns
+// true to go on (with `out` set when the run needs the gate), false on a bad rule name,
+// configuration or baseline (the reason in a message).
+bool prepare_ci(const CiOptions& options, std::string_view format, bool& strict,
+                std::uint64_t& max_errors, std::optional<std::string>& laws,
+                std::optional<CiRun>& out, Console& console);
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

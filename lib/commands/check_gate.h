@@ -13,7 +13,7 @@
 #include "diag/rules.h"
 #include "replay/problem.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 class CheckGate {
  public:
@@ -58,4 +58,4 @@ class CheckGate {
   std::vector<Decided> decided_;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

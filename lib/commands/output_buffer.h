@@ -12,7 +12,7 @@
 #include "pipeline/output.h"
 #include "write/text_buffer.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // Bytes on their way to a FILE*: a write::TextBuffer (one room check and a copy per piece, no
 // terminator; its memory is kept across flushes, so once it has grown it allocates nothing)
@@ -97,4 +97,4 @@ class OutputBuffer {
   bool direct_ = false;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -5,9 +5,9 @@
 #include <cstddef>
 
 #include "eco/book.h"
-#include "output_buffer.h"
+#include "commands/output_buffer.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // The text the `opening` column holds: "Opening, Variation, SubVariation" (those present).
 std::string opening_text(const eco::Opening& o);
@@ -25,4 +25,4 @@ inline constexpr const char* kEcoTextHeaderTail = "eco  opening";
 // fixed columns before it).
 inline constexpr std::size_t kEcoTextColumn = 6 + 20 + 20 + 8 + 6 + 23 + 8 + 4 + 24;
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -8,12 +8,12 @@
 
 #include <cstdint>
 
-#include "check_args.h"
-#include "check_ci.h"
+#include "commands/check.h"
+#include "commands/check_ci.h"
 #include "pipeline/pipeline.h"
 #include "replay/replayer.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // check's summary numbers, as pipeline::Counters (summed chunk by chunk).
 struct CheckTotals {
@@ -33,7 +33,7 @@ class CheckJob final : public pipeline::Job {
  public:
   // ci: the CI options of the run, or null (then every problem is printed as found). color:
   // ANSI colours in text output.
-  CheckJob(const CheckArgs& args, bool color, const CiRun* ci);
+  CheckJob(const CheckOptions& args, bool color, const CiRun* ci);
 
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override;
   // --max-errors: the chunk in which the count reaches the limit is read again on one reader
@@ -43,10 +43,10 @@ class CheckJob final : public pipeline::Job {
   bool stop_after_input(const pipeline::Counters& totals) const override;
 
  private:
-  const CheckArgs& args_;
+  const CheckOptions& args_;
   bool color_;
   const CiRun* ci_;
   replay::ReplayOptions opt_;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

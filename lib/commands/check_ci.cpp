@@ -1,4 +1,4 @@
-#include "check_ci.h"
+#include "commands/check_ci.h"
 
 #include <unistd.h>
 
@@ -9,16 +9,13 @@
 #include <sstream>
 #include <system_error>
 
-#include "commands.h"
 #include "diag/codes.h"
-#include "stdout_write.h"
-#include "write/json.h"
 
 #ifndef PGNKIT_VERSION
 #define PGNKIT_VERSION "0.0.0"
 #endif
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 namespace fs = std::filesystem;
@@ -26,40 +23,6 @@ namespace fs = std::filesystem;
 constexpr std::string_view kHome = "https://github.com/pgnkit/pgnkit";
 constexpr std::string_view kCodesHelp =
     "https://github.com/pgnkit/pgnkit/blob/main/docs/check.md#codes";
-
-int fail(const std::string& why) {
-  std::fprintf(stderr, "pgnkit: %s\n", why.c_str());
-  return kExitUsage;
-}
-
-void print_codes(bool ndjson) {
-  std::string out;
-  if (!ndjson) out += "code                      group     severity  summary\n";
-  for (const diag::CodeInfo& c : diag::all_codes()) {
-    const std::string_view severity = replay::severity_name(c.severity);
-    if (ndjson) {
-      out += "{\"code\":";
-      write::append_json_string(out, c.name);
-      out += ",\"group\":";
-      write::append_json_string(out, diag::group_name(c.group));
-      out += ",\"severity\":";
-      write::append_json_string(out, severity);
-      out += ",\"summary\":";
-      write::append_json_string(out, c.summary);
-      out += "}\n";
-    } else {
-      std::string row(c.name);
-      row.resize(std::max<std::size_t>(row.size() + 1, 26), ' ');
-      row += diag::group_name(c.group);
-      row.resize(std::max<std::size_t>(row.size() + 1, 36), ' ');
-      row += severity;
-      row.resize(std::max<std::size_t>(row.size() + 1, 46), ' ');
-      row += c.summary;
-      out += row + '\n';
-    }
-  }
-  write_stdout(out);
-}
 
 bool read_whole_file(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);
@@ -70,61 +33,7 @@ bool read_whole_file(const std::string& path, std::string& out) {
   return !in.bad();
 }
 
-std::optional<std::vector<std::string>> given_list(const CLI::App& cmd, const char* name,
-                                                   const std::vector<std::string>& values) {
-  if (cmd.count(name) == 0) return std::nullopt;
-  return values;
-}
-
 }  // namespace
-
-void register_ci_options(CLI::App& cmd, CiArgs& args) {
-  cmd.add_option("--select", args.select,
-                 "Report only these codes or groups (comma-separated; see --list-codes)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->type_name("CODES");
-  cmd.add_option("--ignore", args.ignore, "Do not report these codes or groups")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->type_name("CODES");
-  cmd.add_option("--error", args.error, "Report these codes or groups as errors")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->type_name("CODES");
-  cmd.add_option("--warn", args.warn, "Report these codes or groups as warnings")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->type_name("CODES");
-  cmd.add_flag("--list-codes", args.list_codes,
-               "Print every code with its group and severity (text, or --format ndjson)");
-  cmd.add_flag("--no-strict", args.no_strict,
-               "Warnings stay warnings (over strict = true in the file)")
-      ->excludes("--strict");
-  auto* config = cmd.add_option("--config", args.config,
-                                "Read this pgnkit.toml instead of the nearest one up from here")
-                     ->type_name("FILE");
-  cmd.add_flag("--no-config", args.no_config, "Read no pgnkit.toml")->excludes(config);
-  cmd.add_option("--sarif-root", args.sarif_root,
-                 "Paths in sarif, github and gitlab output are relative to DIR (default: .)")
-      ->type_name("DIR");
-  auto* baseline = cmd.add_option("--baseline", args.baseline,
-                                  "Report and count only problems not in this baseline file")
-                       ->type_name("FILE");
-  cmd.add_option("--write-baseline", args.write_baseline,
-                 "Record every problem found in FILE (sorted; exit 0 unless I/O fails)")
-      ->type_name("FILE")
-      ->excludes(baseline);
-}
-
-void take_ci_options(const CLI::App& cmd, CiArgs& args) {
-  args.given.select = given_list(cmd, "--select", args.select);
-  args.given.ignore = given_list(cmd, "--ignore", args.ignore);
-  args.given.error = given_list(cmd, "--error", args.error);
-  args.given.warn = given_list(cmd, "--warn", args.warn);
-  args.strict_given = cmd.count("--strict") > 0 || args.no_strict;
-  args.max_errors_given = cmd.count("--max-errors") > 0;
-}
 
 CiRun::CiRun(CheckConfig config, RuleKeys cli, std::optional<diag::Format> format,
              std::string sarif_root, std::optional<diag::Baseline> baseline,
@@ -181,18 +90,18 @@ void CiRun::record(pipeline::Output& err, std::string_view file,
                                                  std::string(file), d.problem.san, d.problem.ply});
 }
 
-void CiRun::begin_output() {
+void CiRun::begin_output(Console& console) {
   if (!format_) return;
   std::string out;
   diag::append_header(out, *format_, diag::ToolInfo{"pgnkit", PGNKIT_VERSION, kHome, kCodesHelp});
-  write_stdout(out);
+  console.out(out);
 }
 
-void CiRun::end_output() {
+void CiRun::end_output(Console& console) {
   if (!format_) return;
   std::string out;
   diag::append_footer(out, *format_);
-  write_stdout(out);
+  console.out(out);
 }
 
 std::string_view CiRun::out(std::string_view bytes) {
@@ -217,7 +126,7 @@ void CiRun::err(std::string_view bytes) {
   }
 }
 
-bool CiRun::finish() {
+bool CiRun::finish(Console& console) {
   if (write_baseline_.empty()) return true;
   const std::size_t recorded = known_.size();
   const std::string text = diag::baseline_text(std::move(known_));
@@ -230,7 +139,7 @@ bool CiRun::finish() {
     if (!out) {
       std::error_code ec;
       fs::remove(tmp, ec);
-      fail(write_baseline_ + ": cannot write the baseline");
+      console.message(write_baseline_ + ": cannot write the baseline");
       return false;
     }
   }
@@ -238,25 +147,25 @@ bool CiRun::finish() {
   fs::rename(tmp, write_baseline_, ec);
   if (ec) {
     fs::remove(tmp, ec);
-    fail(write_baseline_ + ": cannot write the baseline (" + ec.message() + ")");
+    console.message(write_baseline_ + ": cannot write the baseline (" + ec.message() + ")");
     return false;
   }
   // Identical games share fingerprints, so their problems share a line.
-  std::fprintf(stderr, "pgnkit: wrote %zu known problems to %s (%zu distinct lines)\n", recorded,
-               write_baseline_.c_str(),
-               static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') - 1));
+  console.message("wrote " + std::to_string(recorded) + " known problems to " + write_baseline_ +
+                  " (" + std::to_string(std::count(text.begin(), text.end(), '\n') - 1) +
+                  " distinct lines)");
   return true;
 }
 
-int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::uint64_t& max_errors,
-               std::optional<std::string>& laws, std::optional<CiRun>& out) {
-  if (args.list_codes) {
-    if (format != "text" && format != "ndjson") return fail("--list-codes prints text or ndjson");
-    print_codes(format == "ndjson");
-    return kExitOk;
-  }
+bool prepare_ci(const CiOptions& args, std::string_view format, bool& strict,
+                std::uint64_t& max_errors, std::optional<std::string>& laws,
+                std::optional<CiRun>& out, Console& console) {
+  const auto fail = [&console](const std::string& why) {
+    console.message(why);
+    return false;
+  };
   std::string why;
-  const RuleKeys& cli = args.given;
+  const RuleKeys& cli = args.rules;
   if (!diag::RuleSet::build(rules_for_input(CheckConfig{}, cli, "-"), why)) return fail(why);
 
   CheckConfig config;
@@ -283,13 +192,13 @@ int prepare_ci(const CiArgs& args, std::string_view format, bool& strict, std::u
   const bool rules = cli.select || cli.ignore || cli.error || cli.warn || config.rules.select ||
                      config.rules.ignore || config.rules.error || config.rules.warn ||
                      !config.per_path.empty();
-  if (!ci_format && !rules && !baseline && args.write_baseline.empty()) return -1;
+  if (!ci_format && !rules && !baseline && args.write_baseline.empty()) return true;
   std::error_code ec;
   fs::path root = fs::absolute(args.sarif_root, ec).lexically_normal();
   if (root.filename().empty()) root = root.parent_path();  // "dir/" -> "dir"
   out.emplace(std::move(config), cli, ci_format, root.string(), std::move(baseline),
               args.write_baseline);
-  return -1;
+  return true;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,4 +1,4 @@
-#include "diagnostic.h"
+#include "diag/problem_text.h"
 
 #include <cstdio>
 #include <utility>
@@ -6,7 +6,7 @@
 #include "diag/format.h"
 #include "write/json.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::diag {
 
 namespace {
 // A JSON string, or null for a field the problem does not have (empty text).
@@ -68,17 +68,6 @@ void append_problem_json(pipeline::Output& numbered, std::string_view file,
   out += "}\n";
 }
 
-void print_error_to_stderr(std::string& scratch, std::string_view file, const replay::Problem& p) {
-  if (p.severity != replay::Severity::Error) return;
-  pipeline::Output out;
-  out.set_base(0);
-  std::swap(out.text(), scratch);  // reuses the caller's storage
-  out.text().clear();
-  append_problem_text(out, file, p, true, false);
-  std::fwrite(out.view().data(), 1, out.size(), stderr);
-  std::swap(out.text(), scratch);
-}
-
 void append_problem_text(std::string& out, std::string_view file, const replay::Problem& p,
                          bool as_error, bool color) {
   pipeline::Output text;
@@ -95,4 +84,4 @@ void append_problem_json(std::string& out, std::string_view file, const replay::
   out += text.view();
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::diag

@@ -21,7 +21,7 @@
 
 #include "diag/rules.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // The rule keys of one table: unset keys leave the decision to a lower level.
 struct RuleKeys {
@@ -58,4 +58,4 @@ bool load_check_config(const std::filesystem::path& file, CheckConfig& out, std:
 diag::RuleLists rules_for_input(const CheckConfig& config, const RuleKeys& cli,
                                 std::string_view input);
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

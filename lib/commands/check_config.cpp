@@ -1,4 +1,4 @@
-#include "check_config.h"
+#include "commands/check_config.h"
 
 #include <fnmatch.h>
 
@@ -8,7 +8,7 @@
 #include <array>
 #include <system_error>
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 namespace fs = std::filesystem;
@@ -212,4 +212,4 @@ diag::RuleLists rules_for_input(const CheckConfig& config, const RuleKeys& cli,
   return lists;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,8 +1,8 @@
-#include "check_gate.h"
+#include "commands/check_gate.h"
 
 #include "diag/codes.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 void CheckGate::problem(const replay::Problem& p) {
   if (fingerprints_ && p.game != 0) {
@@ -32,4 +32,4 @@ void CheckGate::decide(replay::Problem p, std::uint64_t game_key,
   decided_.push_back(Decided{std::move(p), severity, fingerprint, code, verdict});
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,12 +1,12 @@
-#include "check_job.h"
+#include "commands/check_job.h"
 
 #include <optional>
 #include <string_view>
 
-#include "diagnostic.h"
+#include "diag/problem_text.h"
 #include "pgn/reader.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 15;
@@ -16,7 +16,7 @@ class CheckSink : public replay::ReplaySink {
  public:
   // Problems go into result.out (baseline lines into result.err); through `drain` (when set)
   // whenever a good deal has gathered.
-  CheckSink(const CheckArgs& args, bool color, const CiRun* ci, std::string_view file,
+  CheckSink(const CheckOptions& args, bool color, const CiRun* ci, std::string_view file,
             pipeline::ChunkResult& result, pipeline::Drain* drain, const CheckTotals& seed)
       : args_(args),
         color_(color),
@@ -92,9 +92,9 @@ class CheckSink : public replay::ReplaySink {
 
   void print(const replay::Problem& p, bool as_error) {
     if (args_.format == "ndjson") {
-      append_problem_json(result_.out, file_, p, as_error);
+      diag::append_problem_json(result_.out, file_, p, as_error);
     } else {
-      append_problem_text(result_.out, file_, p, as_error, color_);
+      diag::append_problem_text(result_.out, file_, p, as_error, color_);
     }
     maybe_drain();
   }
@@ -130,7 +130,7 @@ class CheckSink : public replay::ReplaySink {
     return counted;
   }
 
-  const CheckArgs& args_;
+  const CheckOptions& args_;
   const bool color_;
   const CiRun* ci_;  // null: plain text or NDJSON, every code as found (the fast path)
   std::string_view file_;
@@ -167,7 +167,7 @@ class CheckVisitor : public replay::Replayer {
 
 }  // namespace
 
-CheckJob::CheckJob(const CheckArgs& args, bool color, const CiRun* ci)
+CheckJob::CheckJob(const CheckOptions& args, bool color, const CiRun* ci)
     : args_(args), color_(color), ci_(ci) {
   opt_.variations = !args.no_variations;
   opt_.allow_null = args.allow_null;
@@ -200,4 +200,4 @@ bool CheckJob::stop_after_input(const pipeline::Counters& totals) const {
   return args_.max_errors > 0 && t.errors + (args_.strict ? t.warnings : 0) >= args_.max_errors;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

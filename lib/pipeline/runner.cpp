@@ -1,0 +1,136 @@
+#include "pipeline/runner.h"
+
+#include <memory>
+
+namespace pgnkit::pipeline {
+namespace {
+
+// The caller's Emitter behind the command's MergeHook; also the Drain of the one-reader paths,
+// whose game numbers are final (Output::set_base done).
+class HookedEmitter final : public Emitter, public Drain {
+ public:
+  HookedEmitter(Emitter& to, MergeHook* hook) : to_(to), hook_(hook) {}
+  void out(std::string_view bytes) override {
+    if (hook_ != nullptr) bytes = hook_->out(bytes);
+    if (!bytes.empty()) to_.out(bytes);
+  }
+  void err(std::string_view bytes) override {
+    if (bytes.empty()) return;
+    if (hook_ != nullptr) return hook_->err(bytes);
+    to_.err(bytes);
+  }
+  void open_failed(const std::string& path, const io::IoError& error) override {
+    to_.open_failed(path, error);
+  }
+  void input_begin(std::string_view name) override {
+    if (hook_ != nullptr) hook_->input_begin(name);
+    to_.input_begin(name);
+  }
+  void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
+    to_.input_end(name, error);
+  }
+  void progress(std::uint64_t bytes, std::uint64_t games) override { to_.progress(bytes, games); }
+  void flush(ChunkResult& r) override {
+    out(r.out.view());
+    err(r.err.view());
+    r.out.clear();
+    r.err.clear();
+  }
+
+ private:
+  Emitter& to_;
+  MergeHook* hook_;
+};
+
+void add(Counters& totals, const Counters& more) {
+  for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += more[i];
+}
+
+RunStats run_sequential(const std::vector<std::string>& inputs, const Job& job,
+                        HookedEmitter& emitter, const io::SourceOptions& source_options) {
+  RunStats stats;
+  for (const std::string& path : inputs) {
+    io::IoError error;
+    auto source = io::Source::open(path, &error, source_options);
+    if (!source) {
+      emitter.open_failed(path, error);
+      stats.io_failed = true;
+      continue;
+    }
+    emitter.input_begin(source->name());
+    ChunkResult r;
+    r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
+    r.err.set_base(0, stats.games);
+    job.read(ChunkRead{*source, source->name(), {}, stats.totals, &emitter, 0}, r);
+    emitter.flush(r);
+    add(stats.totals, r.counters);
+    stats.bytes += r.stats.bytes;
+    stats.games += r.stats.games;
+    emitter.progress(stats.bytes, stats.games);
+    emitter.input_end(source->name(), source->error());
+    stats.io_failed |= source->error().has_value();
+    if (job.stop_after_input(stats.totals)) break;
+  }
+  return stats;
+}
+
+RunStats run_range(const std::string& path, const Shard& shard, const Job& job,
+                   HookedEmitter& emitter, const io::SourceOptions& source_options) {
+  RunStats stats;
+  io::IoError error;
+  const std::unique_ptr<RangeInput> in =
+      RangeInput::open(path, shard, job.reads_lines(), source_options, &error);
+  if (!in) {
+    emitter.open_failed(path, error);
+    stats.io_failed = true;
+    return stats;
+  }
+  io::Source& source = in->source();
+  if (in->empty()) {
+    // An input shorter than START holds no game of the shard; only a failure is an error.
+    if (source.error()) emitter.input_end(source.name(), source.error());
+    stats.io_failed = source.error().has_value();
+    return stats;
+  }
+  const std::uint64_t game_base = in->game_base();
+  emitter.input_begin(source.name());
+  ChunkResult r;
+  // Run-wide numbers (convert's EPD ids) count from the shard's id base (unsigned
+  // wrap-around gives id_base + relative whatever the two bases).
+  r.out.set_base(game_base, shard.id_base() - game_base);
+  r.err.set_base(game_base, shard.id_base() - game_base);
+  job.read(ChunkRead{source, source.name(), in->options(), stats.totals, &emitter, game_base}, r);
+  emitter.flush(r);
+  stats.totals = r.counters;
+  stats.bytes = r.stats.bytes;
+  stats.games = r.stats.games;
+  emitter.input_end(source.name(), source.error());
+  stats.io_failed = source.error().has_value();
+  return stats;
+}
+
+}  // namespace
+
+RunStats run_job(const std::vector<std::string>& inputs, const Job& job, Emitter& emitter,
+                 const RunOptions& options, MergeHook* hook, Settings* used) {
+  HookedEmitter hooked(emitter, hook);
+  Settings settings;
+  settings.chunk_size = options.chunk_size;
+  settings.source.bytes_read = options.bytes_read;
+  settings.threads = options.threads == 0 ? default_threads() : options.threads;
+  const bool one_reader = options.shard != nullptr || settings.threads == 1;
+  settings.source.decode_ahead = options.decode_ahead.value_or(one_reader || default_threads() > 2);
+  if (used != nullptr) *used = settings;
+  if (options.shard != nullptr) {
+    if (inputs.size() != 1) {
+      RunStats stats;
+      stats.io_failed = true;
+      return stats;
+    }
+    return run_range(inputs.front(), *options.shard, job, hooked, settings.source);
+  }
+  if (settings.threads == 1) return run_sequential(inputs, job, hooked, settings.source);
+  return run(inputs, job, hooked, settings);
+}
+
+}  // namespace pgnkit::pipeline
