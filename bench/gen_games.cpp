@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/fide_limits.h"
 #include "chess/movegen.h"
 #include "chess/outcome.h"
 #include "chess/position.h"
@@ -295,8 +296,8 @@ void write_game(std::uint64_t seed, int game, int comment_pct, int variation_pct
       case PositionEnd::Stalemate: result = "1/2-1/2"; break;
       case PositionEnd::InsufficientMaterial: result = "1/2-1/2"; break;
       case PositionEnd::None:
-        if (repetitions(history, pos.key(), pos.halfmove_clock()) >= 3 ||
-            pos.halfmove_clock() >= 100) {
+        if (repetitions(history, pos.key(), pos.halfmove_clock()) >= kClaimRepetitions ||
+            pos.halfmove_clock() >= kClaimHalfmoveClock) {
           result = "1/2-1/2";
         } else if (stubborn ? ply >= cap && std::abs(edge) >= 300
                             : (lopsided >= 4 && ply >= 30 && rng.chance(25)) ||

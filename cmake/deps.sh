@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
           libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit libpcre2-dev
           clang libclang-rt-dev  # the libFuzzer targets (tests/fuzz)
+          clang-format  # tests/lint's format_check: the code as .clang-format says
+          clang-tidy  # tests/lint's tidy_check: .clang-tidy on the files a change touches
           python3  # pgnkit-dask's interpreter; the build writes its man page with it
           python3-distributed python3-dask  # pgnkit-dask and its test: Dask scheduler, workers
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it

@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
-#include "eco/book.h"
 #include "commands/output_buffer.h"
+#include "eco/book.h"
 
 namespace pgnkit::commands {
 

@@ -6,32 +6,20 @@ namespace pgnkit::io {
 
 std::string_view io_error_message(IoErrorCode code) {
   switch (code) {
-    case IoErrorCode::NotFound:
-      return "no such file or directory";
-    case IoErrorCode::IsDirectory:
-      return "is a directory";
-    case IoErrorCode::PermissionDenied:
-      return "permission denied";
-    case IoErrorCode::OpenFailed:
-      return "cannot open";
-    case IoErrorCode::ReadFailed:
-      return "read error";
-    case IoErrorCode::ZstdCorrupt:
-      return "corrupt zstd stream";
-    case IoErrorCode::ZstdTruncated:
-      return "the input ended inside a zstd frame (truncated file)";
-    case IoErrorCode::ZstdInitFailed:
-      return "cannot create the zstd decoder";
+    case IoErrorCode::NotFound: return "no such file or directory";
+    case IoErrorCode::IsDirectory: return "is a directory";
+    case IoErrorCode::PermissionDenied: return "permission denied";
+    case IoErrorCode::OpenFailed: return "cannot open";
+    case IoErrorCode::ReadFailed: return "read error";
+    case IoErrorCode::ZstdCorrupt: return "corrupt zstd stream";
+    case IoErrorCode::ZstdTruncated: return "the input ended inside a zstd frame (truncated file)";
+    case IoErrorCode::ZstdInitFailed: return "cannot create the zstd decoder";
     case IoErrorCode::UnsupportedCompression:
       return "unsupported compression (only zstd is read); decompress the input first";
-    case IoErrorCode::CreateFailed:
-      return "cannot create the output file";
-    case IoErrorCode::WriteFailed:
-      return "write error";
-    case IoErrorCode::ZstdCompressFailed:
-      return "zstd compression failed";
-    case IoErrorCode::RenameFailed:
-      return "cannot replace the original file";
+    case IoErrorCode::CreateFailed: return "cannot create the output file";
+    case IoErrorCode::WriteFailed: return "write error";
+    case IoErrorCode::ZstdCompressFailed: return "zstd compression failed";
+    case IoErrorCode::RenameFailed: return "cannot replace the original file";
   }
   return "unknown I/O error";
 }

@@ -2,6 +2,7 @@
 // defects it repairs), the edition of the Laws that judges the game, how the main line ended
 // and whether the result agrees. Once per game; the per-move work is in replayer.cpp.
 #include "chess/fen.h"
+#include "chess/fide_limits.h"
 #include "chess/outcome.h"
 #include "replay/concat.h"
 #include "replay/replayer.h"
@@ -75,9 +76,10 @@ void Replayer::report_fen_repairs(const chess::FenRepairs& repairs, chess::Color
         {chess::kCastlingBlackQueen, "q", "king on e8, rook on a8"},
     };
     std::string named;
-    for (const auto& r : kRights)
+    for (const auto& r : kRights) {
       if (repairs.dropped_castling & r.bit)
         named += cat(named.empty() ? "" : ", ", r.letter, " (needs ", r.needs, ")");
+    }
     report_game(ProblemCode::ImpossibleCastling, Severity::Warning, game_where_,
                 cat("the FEN grants castling rights the position cannot have: ", named,
                     "; dropped, the game is replayed without them"));
@@ -149,14 +151,14 @@ bool Replayer::set_up_start() {
   }
   report_.chess960 = chess960;
   const chess::Position& start = main.cur;
-  if (start.halfmove_clock() >= 100) report_.fifty_ply = 0;
+  if (start.halfmove_clock() >= chess::kClaimHalfmoveClock) report_.fifty_ply = 0;
   // Only a set-up position can already be over.
   switch (tags_.has_fen ? chess::position_end(start) : chess::PositionEnd::None) {
     case chess::PositionEnd::Checkmate: main.end = GameEnd::Checkmate; break;
     case chess::PositionEnd::Stalemate: main.end = GameEnd::Stalemate; break;
     case chess::PositionEnd::InsufficientMaterial: main.end = GameEnd::InsufficientMaterial; break;
     case chess::PositionEnd::None:
-      if (automatic_draws_ && start.halfmove_clock() >= 150)
+      if (automatic_draws_ && start.halfmove_clock() >= chess::kAutomaticDrawHalfmoveClock)
         main.end = GameEnd::SeventyFiveMoveRule;
       break;
   }
@@ -216,12 +218,13 @@ void Replayer::check_result() {
     p.ply = report_.plies;
     p.message = std::move(message);
     if (report_.final_position) p.fen = chess::write_fen(*report_.final_position);
-    report(std::move(p));
+    report(p);
   };
-  if (marker_ && tag && *marker_ != *tag)
+  if (marker_ && tag && *marker_ != *tag) {
     inconsistent(ProblemCode::ResultMismatch, Severity::Error,
                  "termination marker " + std::string(pgn::outcome_text(*marker_)) +
                      " differs from [Result \"" + tags_.result + "\"]");
+  }
   report_.result = tag ? tag : marker_;
   // A game cut short by a syntax error or stopped by an illegal move has no final position
   // to judge the result by.
@@ -266,7 +269,7 @@ void Replayer::check_result() {
                   ": only a resignation can give that result, and FIDE's Laws "
                   "since 2023 (Art. 5.1.2) score even that a draw";
       p.fen = chess::write_fen(*report_.final_position);
-      report(std::move(p));
+      report(p);
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/fen.h"
+#include "chess/fide_limits.h"
 #include "chess/movegen.h"
 #include "chess/outcome.h"
 #include "chess/san_quick.h"
@@ -90,7 +91,7 @@ void Replayer::reset_limit() {
   reported_[0] = reported_[1] = unreported_[0] = unreported_[1] = 0;
 }
 
-void Replayer::report(Problem p) {
+void Replayer::report(const Problem& p) {
   if (p.severity == Severity::Error) {
     ++report_.errors;
   } else {
@@ -139,7 +140,7 @@ void Replayer::report_game(ProblemCode code, Severity severity, pgn::Location wh
   p.game = game_;
   p.where = where;
   p.message = std::move(message);
-  report(std::move(p));
+  report(p);
 }
 
 void Replayer::report_move_problem(ProblemCode code, std::string_view san, pgn::Location where,
@@ -156,7 +157,7 @@ void Replayer::report_move_problem(ProblemCode code, std::string_view san, pgn::
   p.san = std::string(san);
   p.message = std::move(message);
   p.fen = chess::write_fen(line.cur);
-  report(std::move(p));
+  report(p);
 }
 
 void Replayer::begin_game(const pgn::GameInfo& info) {
@@ -203,13 +204,17 @@ inline void Replayer::after_move(PlayLine& line, bool material_changed, bool mat
     return end_at(chess::has_legal_move(cur) ? GameEnd::InsufficientMaterial : GameEnd::Stalemate);
   const int reps = repetition_count(line);
   if (main) {
-    if (reps >= 3 && !report_.threefold_ply) report_.threefold_ply = line.ply;
-    if (cur.halfmove_clock() >= 100 && !report_.fifty_ply) report_.fifty_ply = line.ply;
+    if (reps >= chess::kClaimRepetitions && !report_.threefold_ply)
+      report_.threefold_ply = line.ply;
+    if (cur.halfmove_clock() >= chess::kClaimHalfmoveClock && !report_.fifty_ply)
+      report_.fifty_ply = line.ply;
   }
   // Under the Laws before July 2014 neither ends the game (tested only when one applies).
-  if ((reps >= 5 || cur.halfmove_clock() >= 150) && automatic_draws_) {
+  const bool fivefold = reps >= chess::kAutomaticDrawRepetitions;
+  if ((fivefold || cur.halfmove_clock() >= chess::kAutomaticDrawHalfmoveClock) &&
+      automatic_draws_) {
     if (!chess::has_legal_move(cur)) return end_at(GameEnd::Stalemate);
-    end_at(reps >= 5 ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
+    end_at(fivefold ? GameEnd::FivefoldRepetition : GameEnd::SeventyFiveMoveRule);
   }
 }
 
@@ -334,7 +339,7 @@ void Replayer::report_notes(const PlayLine& line, std::string_view text, pgn::Lo
     p.san = std::string(text);
     p.message = std::string(chess::san_note_message(note)) + "; canonical SAN: " + canonical;
     p.fen = chess::write_fen(line.before);
-    report(std::move(p));
+    report(p);
   }
 }
 
@@ -361,13 +366,13 @@ void Replayer::report_en_passant_mark(const PlayLine& line, std::string_view tex
     p.message =
         cat(chess::san_note_message(p.note), "; canonical SAN: ", chess::to_san(line.before, m));
     p.fen = chess::write_fen(line.before);
-    return report(std::move(p));
+    return report(p);
   }
   p.note = chess::SanNote::StrayEnPassantSuffix;
   p.ply = line.ply + 1;
   p.message = "'e.p.' with no move before it; ignored";
   p.fen = chess::write_fen(line.cur);
-  report(std::move(p));
+  report(p);
 }
 
 // A word in the movetext ("mat", "resigns"): skipped with a warning; the line goes on.
@@ -383,7 +388,7 @@ void Replayer::report_text(const PlayLine& line, std::string_view text, pgn::Loc
   append_printable(p.message, text);
   p.message += "'; skipped";
   p.fen = chess::write_fen(line.cur);
-  report(std::move(p));
+  report(p);
 }
 
 pgn::Skip Replayer::begin_variation(pgn::Location) {
@@ -445,7 +450,7 @@ pgn::Control Replayer::syntax_error(const pgn::SyntaxIssue& issue) {
     append_printable(p.message, issue.text.substr(0, 40));
     p.message.push_back('\'');
   }
-  report(std::move(p));
+  report(p);
   return pgn::Control::Continue;
 }
 

@@ -123,7 +123,7 @@ class Replayer : public pgn::Visitor {
 
   void reset_game();
   void reset_limit();
-  void report(Problem p);
+  void report(const Problem& p);
   void report_unreported();
   // A problem about the game as a whole (tags, set-up, variant): no ply, move or position.
   void report_game(ProblemCode code, Severity severity, pgn::Location where, std::string message);
@@ -161,7 +161,7 @@ class Replayer : public pgn::Visitor {
   std::vector<std::uint64_t> history_;  // keys along the current line, start included
   GameTags tags_;
   std::vector<std::uint64_t> tag_hashes_;  // FNV-1a of the names that are not KnownTags
-  std::uint64_t known_seen_ = 0;            // bit KnownTag: seen in this game
+  std::uint64_t known_seen_ = 0;           // bit KnownTag: seen in this game
   std::string_view tag_name_;
   std::optional<pgn::Outcome> marker_;
   std::string marker_text_;
