@@ -98,8 +98,9 @@ TEST_F(Deb, DevControlFields) {
   EXPECT_EQ(field("Version", dev_deb_), PGNKIT_PROJECT_VERSION);
   EXPECT_EQ(field("Architecture", dev_deb_), arch_);
   EXPECT_EQ(field("Section", dev_deb_), "libdevel");
-  EXPECT_EQ(field("Depends", dev_deb_),
-            "libzstd-dev, libxxhash-dev, libpcre2-dev, libtomlplusplus-dev, libsimdjson-dev, pkg-config");
+  EXPECT_EQ(
+      field("Depends", dev_deb_),
+      "libzstd-dev, libxxhash-dev, libpcre2-dev, libtomlplusplus-dev, libsimdjson-dev, pkg-config");
   EXPECT_EQ(field("Recommends", dev_deb_), "cmake");
   EXPECT_EQ(field("Description", dev_deb_).rfind("chess PGN library for C++", 0), 0u);
 }
