@@ -34,9 +34,10 @@ class Deb : public ::testing::Test {
     dev_root_ = (*dir_ / "dev_root").string();  // pgnkit-dev alone
     if (std::filesystem::exists(deb_))
       unpack_log_ = run_shell("dpkg -x " + sh_quote(deb_) + " " + sh_quote(root_) + " 2>&1").out;
-    if (std::filesystem::exists(dev_deb_))
+    if (std::filesystem::exists(dev_deb_)) {
       unpack_log_ +=
           run_shell("dpkg -x " + sh_quote(dev_deb_) + " " + sh_quote(dev_root_) + " 2>&1").out;
+    }
   }
   static void TearDownTestSuite() {
     delete dir_;
