@@ -34,9 +34,10 @@ class Deb : public ::testing::Test {
     dev_root_ = (*dir_ / "dev_root").string();  // pgnkit-dev alone
     if (std::filesystem::exists(deb_))
       unpack_log_ = run_shell("dpkg -x " + sh_quote(deb_) + " " + sh_quote(root_) + " 2>&1").out;
-    if (std::filesystem::exists(dev_deb_))
+    if (std::filesystem::exists(dev_deb_)) {
       unpack_log_ +=
           run_shell("dpkg -x " + sh_quote(dev_deb_) + " " + sh_quote(dev_root_) + " 2>&1").out;
+    }
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -98,8 +99,9 @@ TEST_F(Deb, DevControlFields) {
   EXPECT_EQ(field("Version", dev_deb_), PGNKIT_PROJECT_VERSION);
   EXPECT_EQ(field("Architecture", dev_deb_), arch_);
   EXPECT_EQ(field("Section", dev_deb_), "libdevel");
-  EXPECT_EQ(field("Depends", dev_deb_),
-            "libzstd-dev, libxxhash-dev, libpcre2-dev, libtomlplusplus-dev, libsimdjson-dev, pkg-config");
+  EXPECT_EQ(
+      field("Depends", dev_deb_),
+      "libzstd-dev, libxxhash-dev, libpcre2-dev, libtomlplusplus-dev, libsimdjson-dev, pkg-config");
   EXPECT_EQ(field("Recommends", dev_deb_), "cmake");
   EXPECT_EQ(field("Description", dev_deb_).rfind("chess PGN library for C++", 0), 0u);
 }
