@@ -40,7 +40,10 @@ int run_status(StatusFlags flags) {
   }
   options.run = run_options(flags.threads, nullptr);
   TerminalConsole console;
-  return commands::run_status(options, console, [] { return !stdout_ok_or_report(); }).exit_status;
+  const commands::StatusSummary summary =
+      commands::run_status(options, console, [] { return !stdout_ok_or_report(); });
+  maybe_print_pipeline_stats(summary.run, summary.used, options.shard.has_value());
+  return summary.exit_status;
 }
 
 }  // namespace

@@ -122,10 +122,12 @@ void join_json(std::string& out, const std::map<std::string, std::uint64_t>& m) 
 
 std::string counts_text(bool ndjson, const pipeline::Counters& counts) {
   std::map<std::string, std::uint64_t> by_status, by_consistency;
-  for (std::size_t i = 0; i < 8; ++i)
-    if (counts[kByStatus + i])
+  for (std::size_t i = 0; i < 8; ++i) {
+    if (counts[kByStatus + i] != 0) {
       by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
           counts[kByStatus + i];
+    }
+  }
   constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
   for (std::size_t i = 0; i < 3; ++i)
     if (counts[kByConsistency + i]) by_consistency[kConsistency[i]] = counts[kByConsistency + i];
@@ -163,13 +165,14 @@ std::string header(const StatusOptions& options) {
     if (options.eco != nullptr) text += ",eco,opening";
     return text + '\n';
   }
-  if (options.eco != nullptr)
+  if (options.eco != nullptr) {
     std::snprintf(line, sizeof line, "%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%-24s%s\n", "game",
                   "white", "black", "tag", "plies", "status", "rules", "ok", "laws", "problems",
                   kEcoTextHeaderTail);
-  else
+  } else {
     std::snprintf(line, sizeof line, "%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%s\n", "game", "white",
                   "black", "tag", "plies", "status", "rules", "ok", "laws", "problems");
+  }
   return line;
 }
 
@@ -185,8 +188,9 @@ StatusSummary run_status(const StatusOptions& options, Console& console,
   run.shard = options.shard ? &*options.shard : nullptr;
   std::vector<std::string> inputs = options.inputs;
   if (inputs.empty()) inputs.emplace_back("-");
-  const pipeline::RunStats stats = pipeline::run_job(inputs, job, console, run);
   StatusSummary s;
+  s.run = pipeline::run_job(inputs, job, console, run, nullptr, &s.used);
+  const pipeline::RunStats& stats = s.run;
   for (std::size_t i = 0; i < s.by_status.size(); ++i) s.by_status[i] = stats.totals[kByStatus + i];
   for (std::size_t i = 0; i < s.by_consistency.size(); ++i)
     s.by_consistency[i] = stats.totals[kByConsistency + i];

@@ -40,6 +40,8 @@ struct StatusSummary {
   std::uint64_t games = 0;
   bool io_failed = false;
   int exit_status = kExitOk;  // 1: an inconsistent or illegal game
+  pipeline::RunStats run;     // how the output was made (chunks, repairs)
+  pipeline::Settings used;    // the pipeline settings the run used
 };
 
 // Runs status: the header (unless no_header or summary), one record per game to the console's
