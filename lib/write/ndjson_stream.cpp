@@ -66,7 +66,12 @@ pgn::Control NdjsonStream::tag(std::string_view name_written, std::string_view v
   ReadThroughReplayer::tag(name_written, value_raw, where);
   // As the replayer reads it: a known tag in another case ([fen]) under its standard name.
   const std::string_view name = tag_name();
-  const auto [name_text, value_text] = log_.tag(name, value_raw, where);
+  // The log keeps the name as written, so that a game replayed from it (the fallback) is told
+  // of a name in another case as the replayer was; the line writes the standard name, kept
+  // apart only when it differs (the replayer's table, not the input, holds it then).
+  const auto [written_text, value_text] = log_.tag(name_written, value_raw, where);
+  const GameLog::Ref name_text =
+      name.data() == name_written.data() ? written_text : log_.keep(name);
   const std::uint64_t key = detail::name_key(name);
   TagText t{name_text, value_text, key};
   // Written as it comes, unless its name came before: then start_line() writes them all

@@ -137,6 +137,19 @@ TEST(convert, NdjsonStreamShapes) {
   EXPECT_GE(expect_same_ndjson("inline", pgn), 15u);
 }
 
+TEST(convert, NdjsonStreamTagNameInAnotherCaseInAGameReplayedFromTheLog) {
+  // Found by the pgn fuzz target (2026-12-03): a game that goes to the stream's fallback
+  // (its FEN is invalid) lost the tag_name_case warning of [fEn], since the log kept the
+  // standard name. A game that streams keeps it too.
+  const std::string pgn =
+      "[Event \"x\"]\n[SetUp \"1\"]\n[fEn \"\xff\xffrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/"
+      "RNBQKBNR b KQkq e3 0 1\"]\n\n1... e5 2. Nf3 *\n\n"
+      "[Event \"y\"]\n[setup \"1\"]\n[fEn \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b "
+      "KQkq e3 0 1\"]\n\n1... e5 2. Nf3 *\n";
+  // Each game twice (keep, truncate), the one with an error not when skipped.
+  EXPECT_EQ(expect_same_ndjson("tag case", pgn), 5u);
+}
+
 TEST(convert, NdjsonStreamClocksAndTags) {
   // A plain clock (kept as a number until its move closes) followed by another comment, a
   // NAG, a variation, or nothing; clocks in a variation and before the first move; an eval
