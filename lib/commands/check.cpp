@@ -7,6 +7,7 @@
 
 #include "commands/check_job.h"
 #include "diag/codes.h"
+#include "diag/format.h"
 #include "write/json.h"
 
 namespace pgnkit::commands {
@@ -23,6 +24,13 @@ CheckSummary run_check(const CheckOptions& given, Console& console,
                        const std::function<bool()>& output_failed) {
   CheckOptions options = given;  // pgnkit.toml may set strict, max_errors and laws
   CheckSummary summary;
+  if (options.format != "text" && options.format != "ndjson" &&
+      !diag::find_format(options.format)) {
+    console.message("unknown format '" + options.format +
+                    "' (text, ndjson, sarif, github or gitlab)");
+    summary.exit_status = kExitUsage;
+    return summary;
+  }
   std::optional<CiRun> ci;
   std::optional<std::string> config_laws;  // pgnkit.toml's `laws`: the default of `laws`
   if (!prepare_ci(options.ci, options.format, options.strict, options.max_errors, config_laws, ci,

@@ -181,6 +181,8 @@ class GameLog {
     std::uint64_t ref;
     std::memcpy(&ref, bytes_.data() + offset, sizeof ref);
     if (ref & kCopied) return {bytes_.data() + (ref & ~kCopied), size};
+    // The reader's address, stored as an integer beside the copied offsets.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr)
     return {reinterpret_cast<const char*>(static_cast<std::uintptr_t>(ref)), size};
   }
 

@@ -27,16 +27,16 @@ namespace detail {
 // "a1", "b1", ... "h8": square names by index.
 inline constexpr auto kSquareNames = [] {
   std::array<char, 128> names{};
-  for (int s = 0; s < 64; ++s) {
-    names[static_cast<std::size_t>(2 * s)] = static_cast<char>('a' + s % 8);
-    names[static_cast<std::size_t>(2 * s + 1)] = static_cast<char>('1' + s / 8);
+  for (std::size_t s = 0; s < 64; ++s) {
+    names[2 * s] = static_cast<char>('a' + s % 8);
+    names[2 * s + 1] = static_cast<char>('1' + s / 8);
   }
   return names;
 }();
 }  // namespace detail
 inline char* put_uci(char* out, chess::Move m, bool chess960) {
   if (m.is_null()) {
-    std::memcpy(out, "0000", 4);
+    std::memcpy(out, "0000", 4);  // NOLINT(bugprone-not-null-terminated-result): no NUL wanted
     return out + 4;
   }
   const chess::Square from = m.from();

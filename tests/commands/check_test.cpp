@@ -108,6 +108,18 @@ TEST(RunCheck, UnknownRuleNameReadsNothing) {
   EXPECT_EQ(s.exit_status, kExitUsage);
 }
 
+TEST(RunCheck, UnknownFormatReadsNothing) {
+  CheckOptions options;
+  options.inputs = {kBroken};
+  options.format = "xml";
+  MemoryConsole console;
+  const CheckSummary s = run_check(options, console);
+  ASSERT_EQ(console.messages.size(), 1u);
+  EXPECT_EQ(console.messages[0], "unknown format 'xml' (text, ndjson, sarif, github or gitlab)");
+  EXPECT_EQ(s.games, 0u);
+  EXPECT_EQ(s.exit_status, kExitUsage);
+}
+
 TEST(RunCheck, MaxErrorsStopsAtTheSameProblemOnEveryThreadCount) {
   CheckOptions options;
   options.inputs = {kBroken};

@@ -81,9 +81,10 @@ std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_t
   for (const write::OnError mode :
        {write::OnError::Keep, write::OnError::Truncate, write::OnError::Skip}) {
     std::vector<std::string> expected;
-    for (const replay::GameRecord& record : records.games)
+    for (const replay::GameRecord& record : records.games) {
       if (const auto g = on_error(record, mode))
         write::write_ndjson(*g, {}, expected.emplace_back());
+    }
     StreamedLines streamed(mode);
     auto source = io::Source::from_memory(std::string_view(pgn_text));
     write::stream_ndjson(source, streamed, options);
@@ -104,9 +105,10 @@ std::size_t expect_same_ndjson(const std::string& name, const std::string& pgn_t
 
 TEST(convert, NdjsonStreamTestData) {
   std::size_t lines = 0;
-  for (const std::string& f : pgn_files(data_path("")))
+  for (const std::string& f : pgn_files(data_path(""))) {
     if (f.ends_with(".pgn") || f.ends_with(".pgn.zst"))
       lines += expect_same_ndjson(f, read_file(f));
+  }
   EXPECT_GT(lines, 60u);
 }
 
