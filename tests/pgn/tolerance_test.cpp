@@ -172,8 +172,9 @@ TEST(Tolerance, ResultSpellings) {
       {"1/2", "1/2-1/2"},
   };
   for (const auto& [text, canonical, dash] : cases) {
-    // A Unicode dash is read as '-', with a warning at it, before the result.
-    auto warning = [&text, dash](std::size_t at) {
+    // A Unicode dash is read as '-', with a warning at it, before the result. (Captured by
+    // init-capture: clang 14 cannot capture structured bindings.)
+    auto warning = [&text = text, dash = dash](std::size_t at) {
       if (dash < 0) return std::string();
       const std::size_t offset = at + static_cast<std::size_t>(dash);
       return test::cat({"WARNING unicode_dash '", text, "' @1:", std::to_string(offset + 1), "#",

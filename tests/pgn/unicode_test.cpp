@@ -12,7 +12,7 @@ namespace {
 
 using test::cat;
 
-std::string read(std::string_view text) {
+std::string read_unicode(std::string_view text) {
   const std::string log = test::record(text, true);
   ReaderOptions small;
   small.buffer_size = 512;
@@ -22,7 +22,7 @@ std::string read(std::string_view text) {
 
 // The movetext part of a log: the lines between "movetext" and "end".
 std::string moves(std::string_view text) {
-  const std::string log = read(text);
+  const std::string log = read_unicode(text);
   const std::size_t from = log.find("movetext\n");
   const std::size_t to = log.rfind("end ");
   return from == std::string::npos || to == std::string::npos ? log
@@ -32,10 +32,10 @@ std::string moves(std::string_view text) {
 TEST(Unicode, DashesInCastlingAreReadAsHyphensWithAWarningAtTheDash) {
   // En dash, em dash, non-breaking hyphen, minus sign; O and 0; one warning per token.
   // The first token of a tagless game gets its warning as the game begins.
-  EXPECT_EQ(read("O\xE2\x80\x93O 0\xE2\x80\x94"
-                 "0\xE2\x80\x94"
-                 "0 O\xE2\x80\x91O-O "
-                 "O-O\xE2\x88\x92O+ *"),
+  EXPECT_EQ(read_unicode("O\xE2\x80\x93O 0\xE2\x80\x94"
+                         "0\xE2\x80\x94"
+                         "0 O\xE2\x80\x91O-O "
+                         "O-O\xE2\x88\x92O+ *"),
             "game 1 @1:1#0\nWARNING unicode_dash 'O\xE2\x80\x93O' @1:2#1\nmovetext\n"
             "san O\xE2\x80\x93O @1:1#0\n"
             "WARNING unicode_dash '0\xE2\x80\x94"
@@ -64,20 +64,20 @@ TEST(Unicode, DashesInLongAlgebraicMovesAndResults) {
 
 TEST(Unicode, SpacesAreBlanksWithOneWarningPerGame) {
   // No-break space, ideographic space, zero-width space, em space.
-  EXPECT_EQ(read("1.\xC2\xA0"
-                 "e4\xE3\x80\x80"
-                 "e5\xE2\x80\x8B"
-                 "2.\xE2\x80\x83"
-                 "Nf3 *\n"
-                 "1.\xC2\xA0"
-                 "d4 *\n"),
+  EXPECT_EQ(read_unicode("1.\xC2\xA0"
+                         "e4\xE3\x80\x80"
+                         "e5\xE2\x80\x8B"
+                         "2.\xE2\x80\x83"
+                         "Nf3 *\n"
+                         "1.\xC2\xA0"
+                         "d4 *\n"),
             "game 1 @1:1#0\nmovetext\nnum 1 @1:1#0\nWARNING unicode_space '\xC2\xA0' @1:3#2\n"
             "san e4 @1:5#4\nsan e5 @1:10#9\nnum 2 @1:15#14\nsan Nf3 @1:20#19\n"
             "result * = * @1:24#23\nend 1 e=0 w=1 to=24\n"
             "game 2 @2:1#25\nmovetext\nnum 1 @2:1#25\nWARNING unicode_space '\xC2\xA0' @2:3#27\n"
             "san d4 @2:5#29\nresult * = * @2:8#32\nend 2 e=0 w=1 to=33\n");
   // Between games they are blanks, and say nothing.
-  EXPECT_EQ(read("\xC2\xA0\n[Event \"A\"]\n*\n"),
+  EXPECT_EQ(read_unicode("\xC2\xA0\n[Event \"A\"]\n*\n"),
             "game 1 @2:1#3\ntag Event=A @2:1#3\nmovetext\nresult * = * @3:1#15\n"
             "end 1 e=0 w=0 to=16\n");
 }
@@ -156,7 +156,7 @@ TEST(Unicode, TheMessageNamesTheCodePoint) {
 }
 
 TEST(Unicode, AResultGluedToTheLastMove) {
-  EXPECT_EQ(read("25. gxf41-0\n"),
+  EXPECT_EQ(read_unicode("25. gxf41-0\n"),
             "game 1 @1:1#0\nmovetext\nnum 25 @1:1#0\nWARNING glued_result 'gxf41-0' @1:9#8\n"
             "san gxf4 @1:5#4\nresult 1-0 = 1-0 @1:9#8\nend 1 e=0 w=1 to=11\n");
   EXPECT_EQ(moves("1. Kg10-1"),
