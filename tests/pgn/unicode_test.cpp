@@ -13,7 +13,7 @@ namespace {
 using test::cat;
 
 std::string read_unicode(std::string_view text) {
-  const std::string log = test::record(text, true);
+  std::string log = test::record(text, true);
   ReaderOptions small;
   small.buffer_size = 512;
   EXPECT_EQ(test::record(text, true, small), log) << "512-byte buffer";
