@@ -62,14 +62,7 @@ CheckSummary run_check(const CheckOptions& given, Console& console,
   const bool write_failed = output_failed && output_failed();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const CheckTotals t = CheckTotals::from(stats.totals);
-  summary.games = t.games;
-  summary.plies = t.plies;
-  summary.errors = t.errors;
-  summary.warnings = t.warnings;
-  summary.games_with_errors = t.games_with_errors;
-  summary.unsupported = t.unsupported;
-  summary.bytes = t.bytes;
-  summary.suppressed = t.suppressed;
+  static_cast<CheckTotals&>(summary) = t;
   summary.has_baseline = gate && gate->has_baseline();
   summary.io_failed = stats.io_failed || write_failed;
   CheckTotals with_base = t;  // a shard's stop counts the errors before it

@@ -44,11 +44,23 @@ struct CheckOptions {
   std::uint64_t base_errors = 0;
 };
 
-struct CheckSummary {
+// check's summary numbers, as pipeline::Counters (summed chunk by chunk).
+struct CheckTotals {
   std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
                 unsupported = 0, bytes = 0;
   std::uint64_t suppressed = 0;  // known problems the baseline held back
-  bool has_baseline = false;     // whether `suppressed` means anything
+
+  pipeline::Counters counters() const {
+    return {games, plies, errors, warnings, games_with_errors, unsupported, bytes, suppressed};
+  }
+  static CheckTotals from(const pipeline::Counters& c) {
+    return {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]};
+  }
+};
+
+// The totals and how the run went.
+struct CheckSummary : CheckTotals {
+  bool has_baseline = false;  // whether `suppressed` means anything
   double seconds = 0;
   bool io_failed = false;     // an input could not be opened or read to its end
   bool stopped = false;       // at max_errors

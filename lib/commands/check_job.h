@@ -15,20 +15,6 @@
 
 namespace pgnkit::commands {
 
-// check's summary numbers, as pipeline::Counters (summed chunk by chunk).
-struct CheckTotals {
-  std::uint64_t games = 0, plies = 0, errors = 0, warnings = 0, games_with_errors = 0,
-                unsupported = 0, bytes = 0;
-  std::uint64_t suppressed = 0;  // known problems the baseline held back
-
-  pipeline::Counters counters() const {
-    return {games, plies, errors, warnings, games_with_errors, unsupported, bytes, suppressed};
-  }
-  static CheckTotals from(const pipeline::Counters& c) {
-    return {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]};
-  }
-};
-
 class CheckJob final : public pipeline::Job {
  public:
   // ci: the CI options of the run, or null (then every problem is printed as found). color:

@@ -120,40 +120,6 @@ void join_json(std::string& out, const std::map<std::string, std::uint64_t>& m) 
   }
 }
 
-std::string counts_text(bool ndjson, const pipeline::Counters& counts) {
-  std::map<std::string, std::uint64_t> by_status, by_consistency;
-  for (std::size_t i = 0; i < 8; ++i) {
-    if (counts[kByStatus + i] != 0) {
-      by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
-          counts[kByStatus + i];
-    }
-  }
-  constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
-  for (std::size_t i = 0; i < 3; ++i)
-    if (counts[kByConsistency + i]) by_consistency[kConsistency[i]] = counts[kByConsistency + i];
-  std::string text;
-  if (ndjson) {
-    text += "{\"summary\":true,\"by_status\":{";
-    join_json(text, by_status);
-    text += "},\"by_consistency\":{";
-    join_json(text, by_consistency);
-    text += "}}\n";
-  } else {
-    for (const auto& [k, v] : by_status) text += "status " + k + ": " + std::to_string(v) + "\n";
-    for (const auto& [k, v] : by_consistency) text += k + ": " + std::to_string(v) + "\n";
-  }
-  return text;
-}
-
-pipeline::Counters counters_of(const StatusSummary& s) {
-  pipeline::Counters c{};
-  for (std::size_t i = 0; i < s.by_status.size(); ++i) c[kByStatus + i] = s.by_status[i];
-  for (std::size_t i = 0; i < s.by_consistency.size(); ++i)
-    c[kByConsistency + i] = s.by_consistency[i];
-  c[kInconsistent] = s.inconsistent;
-  return c;
-}
-
 std::string header(const StatusOptions& options) {
   char line[256];
   if (options.format == "csv") {
@@ -203,7 +169,27 @@ StatusSummary run_status(const StatusOptions& options, Console& console,
 }
 
 std::string status_counts_text(const StatusSummary& s, bool ndjson) {
-  return counts_text(ndjson, counters_of(s));
+  std::map<std::string, std::uint64_t> by_status, by_consistency;
+  for (std::size_t i = 0; i < s.by_status.size(); ++i) {
+    if (s.by_status[i] == 0) continue;
+    by_status[std::string(replay::game_status_name(static_cast<replay::GameStatus>(i)))] =
+        s.by_status[i];
+  }
+  constexpr const char* kConsistency[3] = {"not_judged", "consistent", "inconsistent"};
+  for (std::size_t i = 0; i < 3; ++i)
+    if (s.by_consistency[i]) by_consistency[kConsistency[i]] = s.by_consistency[i];
+  std::string text;
+  if (ndjson) {
+    text += "{\"summary\":true,\"by_status\":{";
+    join_json(text, by_status);
+    text += "},\"by_consistency\":{";
+    join_json(text, by_consistency);
+    text += "}}\n";
+  } else {
+    for (const auto& [k, v] : by_status) text += "status " + k + ": " + std::to_string(v) + "\n";
+    for (const auto& [k, v] : by_consistency) text += k + ": " + std::to_string(v) + "\n";
+  }
+  return text;
 }
 
 }  // namespace pgnkit::commands

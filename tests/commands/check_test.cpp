@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "commands/check.h"
+#include "fixtures.h"
 
 namespace pgnkit::commands {
 namespace {
 
-const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
-const std::string kBroken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+using fixtures::kBroken;
+using fixtures::kSample;
 
 struct Outcome {
   MemoryConsole console;

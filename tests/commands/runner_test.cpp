@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "commands/console.h"
+#include "fixtures.h"
 #include "pgn/reader.h"
 #include "pipeline/runner.h"
 
 namespace pgnkit::pipeline {
 namespace {
 
-const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
+using commands::fixtures::kSample;
 
 // Writes each game's first byte offset and number (a hole until the merger knows it).
 class OffsetsJob final : public Job {

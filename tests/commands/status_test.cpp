@@ -6,22 +6,20 @@
 #include <string>
 
 #include "commands/status.h"
+#include "fixtures.h"
 #include "replay/game_report.h"
 
 namespace pgnkit::commands {
 namespace {
 
-const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
-const std::string kBroken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+using fixtures::kBroken;
+using fixtures::kSample;
+using fixtures::lines;
 
 StatusSummary status(StatusOptions options, unsigned threads, MemoryConsole& console) {
   options.run.threads = threads;
   options.run.chunk_size = 4096;
   return run_status(options, console);
-}
-
-std::size_t lines(const std::string& text) {
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
 TEST(RunStatus, SummaryCountsOfTheBrokenFile) {

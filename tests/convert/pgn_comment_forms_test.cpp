@@ -15,7 +15,7 @@
 #include "write/json.h"
 #include "write/pgn_writer.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::comment_forms {  // its own: the unity build joins files
 namespace {
 
 // The movetext `write_pgn` writes for the one game of `input` (after the tags' blank line).
@@ -166,4 +166,4 @@ TEST(PgnCommentForms, GluedWordsLongerThanALineRunLong) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::comment_forms

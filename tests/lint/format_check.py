@@ -13,19 +13,7 @@ import shutil
 import subprocess
 import sys
 
-SKIP = 77
-
-
-def tracked_sources(source_dir):
-    """The tracked .cpp and .h files that exist, or None when this is not a git checkout."""
-    top = subprocess.run(["git", "-C", source_dir, "rev-parse", "--show-toplevel"],
-                         capture_output=True, text=True, check=False)
-    if top.returncode != 0 or os.path.realpath(top.stdout.strip()) != os.path.realpath(source_dir):
-        return None
-    listed = subprocess.run(["git", "-C", source_dir, "ls-files", "-z", "*.cpp", "*.h"],
-                            capture_output=True, text=True, check=True).stdout
-    # A file deleted but not yet committed is still listed.
-    return [f for f in listed.split("\0") if f and os.path.isfile(os.path.join(source_dir, f))]
+from checkout import SKIP, tracked_sources, why_skipped
 
 
 def main():
@@ -34,16 +22,13 @@ def main():
         return 2
     source_dir = sys.argv[1]
     clang_format = shutil.which(sys.argv[2] if len(sys.argv) == 3 else "clang-format")
-    if not shutil.which("git"):
-        print("skipped: git is not installed")
+    skipped = why_skipped(source_dir, "clang-format", clang_format)
+    if skipped:
+        print(skipped)
         return SKIP
-    if not clang_format:
-        print("skipped: clang-format is not installed (bash cmake/deps.sh installs it)")
-        return SKIP
-    files = tracked_sources(source_dir)
-    if files is None:
-        print(f"skipped: {source_dir} is not a git checkout, so it has no list of tracked files")
-        return SKIP
+    # A file deleted but not yet committed is still listed.
+    files = [f for f in tracked_sources(source_dir)
+             if os.path.isfile(os.path.join(source_dir, f))]
     # In batches, so that no command line grows past the system's limit.
     failed = False
     for start in range(0, len(files), 200):

@@ -22,15 +22,9 @@ import subprocess
 import sys
 import time
 
-SKIP = 77
+from checkout import SKIP, git, tracked_sources, why_skipped
+
 JOBS = 2  # the machine's cores (docs/testing.md has the time of --all)
-
-
-def git(source_dir, *args):
-    """The output lines of a git command, or None when it fails."""
-    run = subprocess.run(["git", "-C", source_dir, *args], capture_output=True, text=True,
-                         check=False)
-    return run.stdout.splitlines() if run.returncode == 0 else None
 
 
 def changed_files(source_dir, tracked):
@@ -61,22 +55,15 @@ def main():
     mode, source_dir, build_dir = sys.argv[1:4]
     clang_tidy = shutil.which(sys.argv[4] if len(sys.argv) == 5 else "clang-tidy")
     database = os.path.join(build_dir, "compile_commands.json")
-    if not shutil.which("git"):
-        print("skipped: git is not installed")
-        return SKIP
-    if not clang_tidy:
-        print("skipped: clang-tidy is not installed (bash cmake/deps.sh installs it)")
-        return SKIP
-    if not os.path.exists(database):
-        print(f"skipped: no {database} (a generator that does not write it)")
-        return SKIP
-    top = git(source_dir, "rev-parse", "--show-toplevel")
-    if not top or os.path.realpath(top[0]) != os.path.realpath(source_dir):
-        print(f"skipped: {source_dir} is not a git checkout, so it has no list of tracked files")
+    skipped = why_skipped(source_dir, "clang-tidy", clang_tidy)
+    if not skipped and not os.path.exists(database):
+        skipped = f"skipped: no {database} (a generator that does not write it)"
+    if skipped:
+        print(skipped)
         return SKIP
     with open(database, encoding="utf-8") as f:
         compiled = {os.path.realpath(entry["file"]) for entry in json.load(f)}
-    tracked = git(source_dir, "ls-files", "*.cpp", "*.h") or []
+    tracked = tracked_sources(source_dir)
     files = tracked if mode == "--all" else changed_files(source_dir, tracked)
     checked = []
     for path in files:
