@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "chess/fen.h"
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "io/source.h"
 #include "write/line_writers.h"
 #include "write/pgn_writer.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "write/json.h"
 #include "write/pgn_writer.h"
 

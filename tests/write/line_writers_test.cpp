@@ -1,7 +1,7 @@
 // UCI, LAN, FEN, EPD and CSV lines.
 #include <gtest/gtest.h>
 
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "write/line_writers.h"
 
 namespace pgnkit::convert_test {

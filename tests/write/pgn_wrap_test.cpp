@@ -15,7 +15,7 @@
 
 #include <sstream>
 
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "io/source.h"
 #include "pgn/reader.h"
 #include "write/json.h"

@@ -5,7 +5,7 @@
 //     --on-error mode, and the same problems reported.
 #include <gtest/gtest.h>
 
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "io/source.h"
 #include "pgn/reader.h"
 #include "write/line_writers.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "convert_util.h"
+#include "convert/convert_util.h"
 #include "io/source.h"
 #include "ndjson/line_starts.h"
 #include "support/ndjson_lines.h"
