@@ -20,6 +20,11 @@ class Console : public pipeline::Emitter {
   // I/O problem, or a note (e.g. "wrote 3 known problems to known.txt").
   virtual void message(std::string_view line) = 0;
 
+  // A usage error of `command` ("convert"): options that cannot go together, one line as for
+  // message(). A message by default; the command line names the command in its prefix
+  // ("pgnkit convert: <line>"), as it did before the command moved into the library.
+  virtual void usage(std::string_view /*command*/, std::string_view line) { message(line); }
+
   // The inputs' failures are messages "<name>: <why>" (stdin named <stdin>).
   void open_failed(const std::string& path, const io::IoError& error) override {
     message(io::describe(error, path == "-" ? "<stdin>" : path));

@@ -1,0 +1,234 @@
+#include "commands/annotate.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
+#include <system_error>
+
+#include "commands/output_file.h"
+#include "diag/problem_text.h"
+#include "eco/classify.h"
+#include "pgn/reader.h"
+#include "replay/record_builder.h"
+#include "write/annotate.h"
+#include "write/pgn_writer.h"
+
+namespace pgnkit::commands {
+namespace {
+
+// What a read needs, worked out once from the options.
+struct AnnotatePlan {
+  write::AnnotateOptions edits;
+  write::PgnWriteOptions pgn;
+  const eco::Book* book = nullptr;
+  bool eco_keep = false;
+  replay::LawsChoice laws = replay::LawsChoice::ByDate;
+};
+
+// Counters (pipeline::Counters): games, with move errors, dropped.
+enum Counter : std::size_t { kGames, kBadGames, kDropped };
+
+// Annotates every game it receives into the result's output; its error problems go to the
+// result's stderr bytes.
+class AnnotateSink : public replay::RecordSink {
+ public:
+  AnnotateSink(const AnnotatePlan& plan, pipeline::ChunkResult& result, pipeline::Drain* drain,
+               std::string_view file)
+      : plan_(plan), result_(result), drain_(drain), file_(file) {}
+
+  void problem(const replay::Problem& p) override {
+    if (p.severity == replay::Severity::Error)
+      diag::append_problem_text(result_.err, file_, p, true, false);
+    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
+    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
+      diag::append_problem_text(result_.err, file_, p, false, false);
+    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
+  }
+  void unreported(const replay::Problem& p) override {
+    errors_unreported_ |= p.severity == replay::Severity::Error;
+  }
+
+  void game(const replay::GameRecord& record) override {
+    ++result_.counters[kGames];
+    if (write::has_move_errors(record)) ++result_.counters[kBadGames];
+    work_ = record;
+    if (!write::annotate(work_, plan_.edits)) {
+      ++result_.counters[kDropped];
+    } else {
+      if (plan_.book) eco::set_tags(work_, eco::classify(*plan_.book, work_), plan_.eco_keep);
+      write::write_pgn(work_, plan_.pgn, result_.out.text());
+    }
+    // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
+    if (drain_ && result_.out.size() + result_.err.size() >= (std::size_t{1} << 16))
+      drain_->flush(result_);
+  }
+
+ private:
+  const AnnotatePlan& plan_;
+  pipeline::ChunkResult& result_;
+  pipeline::Drain* drain_;
+  replay::GameRecord work_;
+  std::string_view file_;
+  bool errors_unreported_ = false;  // in the game being read
+};
+
+// One read of annotate: the whole input with one thread, or a chunk of it (lib/pipeline).
+class AnnotateJob final : public pipeline::Job {
+ public:
+  explicit AnnotateJob(const AnnotatePlan& plan) : plan_(plan) {}
+  void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
+    AnnotateSink sink(plan_, result, read.drain, read.input);
+    replay::ReplayOptions options;
+    options.laws = plan_.laws;
+    replay::RecordBuilder builder(sink, options);
+    result.stats = pgn::read_pgn(read.source, builder, read.options);
+  }
+
+ private:
+  const AnnotatePlan& plan_;
+};
+
+// Reads `inputs` into `out`, adding the counts to `s`; false on an I/O error (told).
+bool annotate_files(const std::vector<std::string>& inputs, const AnnotateOptions& options,
+                    const AnnotatePlan& plan, OutputFile& out, Console& console,
+                    const AfterRead& after_read, AnnotateSummary& s) {
+  if (options.shard && inputs.size() > 1) {
+    console.message("--range reads one input, not " + std::to_string(inputs.size()));
+    return false;
+  }
+  pipeline::RunOptions run = options.run;
+  run.shard = options.shard ? &*options.shard : nullptr;
+  const AnnotateJob job(plan);
+  pipeline::Settings used;
+  const pipeline::RunStats stats = pipeline::run_job(inputs, job, out, run, nullptr, &used);
+  if (after_read) after_read(stats, used);
+  s.games += stats.totals[kGames];
+  s.bad_games += stats.totals[kBadGames];
+  s.dropped += stats.totals[kDropped];
+  return !stats.io_failed;
+}
+
+// Rewrites `path` through a temporary file beside it, renamed over it only when everything
+// succeeded; false (the file left unchanged, and told) otherwise.
+bool annotate_in_place(const std::string& path, const AnnotateOptions& options,
+                       const AnnotatePlan& plan, Console& console, const AfterRead& after_read,
+                       AnnotateSummary& s) {
+  std::string tmp = path + ".pgnkit-XXXXXX";
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    console.message(path + ": cannot create a temporary file beside it");
+    return false;
+  }
+  close(fd);
+  const bool compress = path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+  OutputFile out(console);
+  bool ok = out.open(tmp, compress);
+  if (ok) {
+    ok = annotate_files({path}, options, plan, out, console, after_read, s);
+    ok = out.finish() && ok;
+  }
+  std::error_code ec;
+  if (ok) {
+    std::filesystem::permissions(tmp, std::filesystem::status(path, ec).permissions(), ec);
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+      console.message(path + ": cannot replace the original: " + ec.message());
+      ok = false;
+    }
+  }
+  if (!ok) {
+    std::filesystem::remove(tmp, ec);
+    console.message(path + ": left unchanged");
+  }
+  return ok;
+}
+
+// The plan, or nullopt after telling the console why the options cannot run.
+std::optional<AnnotatePlan> make_plan(const AnnotateOptions& o, Console& console) {
+  const auto usage = [&](const std::string& line) {
+    console.usage("annotate", line);
+    return std::nullopt;
+  };
+  AnnotatePlan plan;
+  if (o.on_error == "skip") {
+    plan.edits.on_error = write::OnError::Skip;
+  } else if (o.on_error == "truncate") {
+    plan.edits.on_error = write::OnError::Truncate;
+  } else if (o.on_error == "keep") {
+    plan.edits.on_error = write::OnError::Keep;
+  } else {
+    return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
+  }
+  if (o.line_length < 20 || o.line_length > 100000)
+    return usage("--line-length " + std::to_string(o.line_length) + " is not in 20 to 100000");
+  if (o.in_place) {
+    if (o.shard) return usage("--in-place rewrites whole files, not a --range");
+    if (o.inputs.empty() || o.output != "-") return usage("--in-place needs input files and no -o");
+    for (const std::string& input : o.inputs)
+      if (input == "-") return usage("--in-place cannot rewrite stdin");
+  }
+  plan.edits.fix_results = o.fix_results;
+  plan.edits.end_tags = o.end_tags;
+  plan.edits.claim_comments = o.claim_comments;
+  plan.edits.fen_comments = o.fen_comments;
+  plan.pgn.line_length = o.line_length;
+  plan.book = o.eco;
+  plan.eco_keep = o.eco_keep;
+  plan.laws = o.laws;
+  return plan;
+}
+
+}  // namespace
+
+AnnotateSummary run_annotate(const AnnotateOptions& options, Console& console,
+                             const std::function<bool()>& output_failed,
+                             const AfterRead& after_read) {
+  AnnotateSummary s;
+  s.in_place = options.in_place;
+  const std::optional<AnnotatePlan> plan = make_plan(options, console);
+  if (!plan) {
+    s.exit_status = kExitUsage;
+    return s;
+  }
+  if (options.in_place) {
+    s.ran = true;
+    for (const std::string& path : options.inputs)
+      if (!annotate_in_place(path, options, *plan, console, after_read, s)) s.io_failed = true;
+  } else {
+    OutputFile out(console);
+    if (!out.open(options.output)) {
+      s.exit_status = kExitUsage;
+      return s;
+    }
+    s.ran = true;
+    std::vector<std::string> inputs = options.inputs;
+    if (inputs.empty()) inputs.emplace_back("-");
+    s.io_failed = !annotate_files(inputs, options, *plan, out, console, after_read, s);
+    s.io_failed |= !out.finish(output_failed);
+  }
+  if (s.io_failed) {
+    s.exit_status = kExitUsage;
+  } else {
+    s.exit_status = s.bad_games > 0 ? kExitProblems : kExitOk;
+  }
+  return s;
+}
+
+std::string annotate_summary_text(const AnnotateSummary& s) {
+  const std::string errors = s.in_place        ? std::string()
+                             : s.bad_games > 0 ? std::string(" (see above)")
+                                               : std::string(" (none)");
+  return std::to_string(s.games) + " games, " + std::to_string(s.bad_games) + " with move errors" +
+         errors + ", " + std::to_string(s.dropped) + " dropped";
+}
+
+std::string annotate_summary_ndjson(const AnnotateSummary& s) {
+  return "{\"summary\":\"annotate\",\"games\":" + std::to_string(s.games) +
+         ",\"bad_games\":" + std::to_string(s.bad_games) +
+         ",\"dropped\":" + std::to_string(s.dropped) +
+         ",\"io_failed\":" + (s.io_failed ? "true" : "false") + "}";
+}
+
+}  // namespace pgnkit::commands
