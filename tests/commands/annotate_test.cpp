@@ -9,17 +9,18 @@
 
 #include "commands/annotate.h"
 #include "eco/book.h"
+#include "fixtures.h"
 #include "support/files.h"
 
-namespace pgnkit::commands {
+namespace pgnkit::commands::annotate_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 namespace fs = std::filesystem;
 using testing::read_file;
 
-const std::string kData = PGNKIT_SOURCE_DIR "/tests/data/";
-const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
-const std::string kBroken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+using fixtures::kBroken;
+using fixtures::kData;
+using fixtures::kSample;
 
 std::string golden(const std::string& name, const std::string& stream) {
   return read_file(fs::path(PGNKIT_SOURCE_DIR) / "tests/cli/cases" / name / stream);
@@ -200,4 +201,4 @@ TEST(RunAnnotate, FailedOutputIsAnIoFailure) {
 }
 
 }  // namespace
-}  // namespace pgnkit::commands
+}  // namespace pgnkit::commands::annotate_test

@@ -8,7 +8,7 @@
 #include "commands/check.h"
 #include "fixtures.h"
 
-namespace pgnkit::commands {
+namespace pgnkit::commands::check_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 using fixtures::kBroken;
@@ -160,4 +160,4 @@ TEST(RunCheck, SarifDocumentIsWholeAndSelectedProblemsOnly) {
 }
 
 }  // namespace
-}  // namespace pgnkit::commands
+}  // namespace pgnkit::commands::check_test

@@ -9,17 +9,18 @@
 #include <vector>
 
 #include "commands/convert.h"
+#include "fixtures.h"
 #include "support/files.h"
 
-namespace pgnkit::commands {
+namespace pgnkit::commands::convert_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 namespace fs = std::filesystem;
 using testing::read_file;
 
-const std::string kData = PGNKIT_SOURCE_DIR "/tests/data/";
-const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";
-const std::string kBroken = PGNKIT_SOURCE_DIR "/data/broken.pgn";
+using fixtures::kBroken;
+using fixtures::kData;
+using fixtures::kSample;
 
 // The golden case's stdout, stderr or status, as pgnkit printed them from tests/data.
 std::string golden(const std::string& name, const std::string& stream) {
@@ -259,4 +260,4 @@ TEST(RunConvert, AfterReadSeesTheRun) {
 }
 
 }  // namespace
-}  // namespace pgnkit::commands
+}  // namespace pgnkit::commands::convert_test

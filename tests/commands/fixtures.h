@@ -9,6 +9,7 @@
 
 namespace pgnkit::commands::fixtures {
 
+inline const std::string kData = PGNKIT_SOURCE_DIR "/tests/data/";        // the fixtures
 inline const std::string kSample = PGNKIT_SOURCE_DIR "/data/sample.pgn";  // 315 clean games
 inline const std::string kBroken = PGNKIT_SOURCE_DIR "/data/broken.pgn";  // 39, many problems
 

@@ -9,7 +9,7 @@
 #include "fixtures.h"
 #include "replay/game_report.h"
 
-namespace pgnkit::commands {
+namespace pgnkit::commands::status_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 using fixtures::kBroken;
@@ -69,4 +69,4 @@ TEST(RunStatus, NoHeaderLeavesOnlyTheRecords) {
 }
 
 }  // namespace
-}  // namespace pgnkit::commands
+}  // namespace pgnkit::commands::status_test
