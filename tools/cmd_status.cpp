@@ -33,11 +33,7 @@ int run_status(StatusFlags flags) {
   if (flags.eco.wanted() && !(book = load_eco_book(flags.eco, "status"))) return kExitUsage;
   commands::StatusOptions& options = flags.options;
   options.eco = book ? &*book : nullptr;
-  if (flags.shard.ranged()) {
-    if (options.inputs.size() > 1)
-      report("--range reads one input, not " + std::to_string(options.inputs.size()));
-    options.shard = flags.shard.shard();
-  }
+  if (flags.shard.ranged()) options.shard = flags.shard.shard();
   options.run = run_options(flags.threads, nullptr);
   TerminalConsole console;
   const commands::StatusSummary summary =

@@ -94,15 +94,10 @@ class AnnotateJob final : public pipeline::Job {
 bool annotate_files(const std::vector<std::string>& inputs, const AnnotateOptions& options,
                     const AnnotatePlan& plan, OutputFile& out, Console& console,
                     const AfterRead& after_read, AnnotateSummary& s) {
-  if (options.shard && inputs.size() > 1) {
-    console.message("--range reads one input, not " + std::to_string(inputs.size()));
-    return false;
-  }
-  pipeline::RunOptions run = options.run;
-  run.shard = options.shard ? &*options.shard : nullptr;
   const AnnotateJob job(plan);
   pipeline::Settings used;
-  const pipeline::RunStats stats = pipeline::run_job(inputs, job, out, run, nullptr, &used);
+  const pipeline::RunStats stats =
+      run_inputs(inputs, job, console, out, options.run, options.shard, nullptr, &used);
   if (after_read) after_read(stats, used);
   s.games += stats.totals[kGames];
   s.bad_games += stats.totals[kBadGames];
@@ -203,9 +198,7 @@ AnnotateSummary run_annotate(const AnnotateOptions& options, Console& console,
       return s;
     }
     s.ran = true;
-    std::vector<std::string> inputs = options.inputs;
-    if (inputs.empty()) inputs.emplace_back("-");
-    s.io_failed = !annotate_files(inputs, options, *plan, out, console, after_read, s);
+    s.io_failed = !annotate_files(options.inputs, options, *plan, out, console, after_read, s);
     s.io_failed |= !out.finish(output_failed);
   }
   if (s.io_failed) {

@@ -19,6 +19,7 @@
 
 #include "commands/console.h"
 #include "commands/exit_status.h"
+#include "commands/run_inputs.h"
 #include "eco/book.h"
 #include "pipeline/range_input.h"
 #include "pipeline/runner.h"
@@ -60,10 +61,6 @@ struct AnnotateSummary {
   bool io_failed = false;
   int exit_status = kExitOk;  // 1: move errors (exit_status.h)
 };
-
-// Called after a read, before the output is ended, with how the output was made (as in
-// convert.h, which declares it alike).
-using AfterRead = std::function<void(const pipeline::RunStats&, const pipeline::Settings&)>;
 
 // Runs annotate. The options are checked first (a bad one: console.usage() and exit_status 2,
 // nothing read or created). The games go out in input order, their move errors to the

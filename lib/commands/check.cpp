@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "commands/check_job.h"
+#include "commands/run_inputs.h"
 #include "diag/codes.h"
 #include "diag/format.h"
 #include "write/json.h"
@@ -52,11 +53,8 @@ CheckSummary run_check(const CheckOptions& given, Console& console,
   const CheckJob job(options, options.format == "text" && options.color, gate);
   const auto t0 = std::chrono::steady_clock::now();
   if (gate) gate->begin_output(console);
-  pipeline::RunOptions run = options.run;
-  run.shard = options.shard ? &*options.shard : nullptr;
-  std::vector<std::string> inputs = options.inputs;
-  if (inputs.empty()) inputs.emplace_back("-");
-  summary.run = pipeline::run_job(inputs, job, console, run, gate, &summary.used);
+  summary.run = run_inputs(options.inputs, job, console, console, options.run, options.shard, gate,
+                           &summary.used);
   const pipeline::RunStats& stats = summary.run;
   if (gate) gate->end_output(console);
   const bool write_failed = output_failed && output_failed();

@@ -122,20 +122,11 @@ ConvertSummary run_convert(const ConvertOptions& options, Console& console,
     write::write_csv_header(plan->columns, header);
     out.out(header);
   }
-  std::vector<std::string> inputs = options.inputs;
-  if (inputs.empty()) inputs.emplace_back("-");
-  pipeline::RunStats stats;
-  if (options.shard && inputs.size() > 1) {
-    console.message("--range reads one input, not " + std::to_string(inputs.size()));
-    stats.io_failed = true;
-  } else {
-    pipeline::RunOptions run = options.run;
-    run.shard = options.shard ? &*options.shard : nullptr;
-    const ConvertJob job(*plan);
-    pipeline::Settings used;
-    stats = pipeline::run_job(inputs, job, out, run, nullptr, &used);
-    if (after_read) after_read(stats, used);
-  }
+  const ConvertJob job(*plan);
+  pipeline::Settings used;
+  const pipeline::RunStats stats =
+      run_inputs(options.inputs, job, console, out, options.run, options.shard, nullptr, &used);
+  if (after_read) after_read(stats, used);
   s.games = stats.totals[kConvertGames];
   s.bad_games = stats.totals[kConvertBadGames];
   s.dropped = stats.totals[kConvertDropped];

@@ -19,6 +19,7 @@
 
 #include "commands/console.h"
 #include "commands/exit_status.h"
+#include "commands/run_inputs.h"
 #include "pipeline/range_input.h"
 #include "pipeline/runner.h"
 #include "replay/laws.h"
@@ -64,10 +65,6 @@ struct ConvertSummary {
   bool io_failed = false;     // an input or the output failed (also a shard of many inputs)
   int exit_status = kExitOk;  // 1: move errors or bad lines (exit_status.h)
 };
-
-// Called after the inputs are read, before the output is ended, with how the output was made
-// (the command line's PGNKIT_PIPELINE_STATS line goes there). annotate.h declares it alike.
-using AfterRead = std::function<void(const pipeline::RunStats&, const pipeline::Settings&)>;
 
 // Runs convert. The options are checked first (a bad one: console.usage() and exit_status 2,
 // nothing read or created). Then the CSV header (unless no_header), one record per game, the

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "commands/output_buffer.h"
+#include "commands/run_inputs.h"
 #include "commands/status_eco.h"
 #include "commands/status_record.h"
 #include "eco/classify.h"
@@ -150,12 +151,9 @@ StatusSummary run_status(const StatusOptions& options, Console& console,
       (options.format == "csv" || options.format == "text"))
     console.out(header(options));
   const StatusJob job(options, options.eco);
-  pipeline::RunOptions run = options.run;
-  run.shard = options.shard ? &*options.shard : nullptr;
-  std::vector<std::string> inputs = options.inputs;
-  if (inputs.empty()) inputs.emplace_back("-");
   StatusSummary s;
-  s.run = pipeline::run_job(inputs, job, console, run, nullptr, &s.used);
+  s.run = run_inputs(options.inputs, job, console, console, options.run, options.shard, nullptr,
+                     &s.used);
   const pipeline::RunStats& stats = s.run;
   for (std::size_t i = 0; i < s.by_status.size(); ++i) s.by_status[i] = stats.totals[kByStatus + i];
   for (std::size_t i = 0; i < s.by_consistency.size(); ++i)
