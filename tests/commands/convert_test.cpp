@@ -228,11 +228,13 @@ TEST(RunConvert, FailedOutputAndManyInputsOfAShardAreIoFailures) {
   options.inputs = {kSample, kBroken};
   options.shard = pipeline::Shard{};
   MemoryConsole shard_console;
-  int reads = 0;
+  std::uint64_t games_read = 99;
   const ConvertSummary s =
       run_convert(options, shard_console, {},
-                  [&reads](const pipeline::RunStats&, const pipeline::Settings&) { ++reads; });
-  EXPECT_EQ(reads, 0);  // nothing read
+                  [&games_read](const pipeline::RunStats& run, const pipeline::Settings&) {
+                    games_read = run.games;
+                  });
+  EXPECT_EQ(games_read, 0u);  // nothing read
   EXPECT_EQ(shard_console.messages, std::vector<std::string>{"--range reads one input, not 2"});
   EXPECT_TRUE(s.ran);  // the command line prints its summary line
   EXPECT_EQ(s.exit_status, kExitUsage);
