@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "commands.h"
+#include "commands/select_convert.h"
 #include "io/sink.h"
 #include "progress.h"
 #include "select/selector.h"
-#include "select_convert.h"
 #include "select_job.h"
 #include "select_options.h"
 #include "threads.h"
@@ -43,7 +43,7 @@ int run_select(const SelectArgs& args) {
   }
   if (!args.to.empty() && out && !args.no_header) {
     std::string header;
-    SelectConverter::header(args.to, header);
+    commands::SelectConverter::header(args.to, header);
     out->write(header);
   }
   const SelectJob job(args, options);

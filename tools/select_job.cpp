@@ -2,13 +2,13 @@
 
 #include <optional>
 #include <string_view>
+#include "commands/select_convert.h"
+#include "commands/selected_output.h"
 
 #include "diag/problem_text.h"
 #include "pgn/reader.h"
 #include "pgn/syntax.h"
 #include "replay/record_builder.h"
-#include "select_convert.h"
-#include "selected_output.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -26,7 +26,7 @@ class SelectSink final : public select::GameSink {
       : args_(args), result_(result), drain_(drain), file_(file), totals_(seed), exact_(exact) {}
 
   void set_selector(select::Selector* s) { selector_ = s; }
-  void set_converter(SelectConverter* c) { convert_ = c; }
+  void set_converter(commands::SelectConverter* c) { convert_ = c; }
   const SelectTotals& totals() const { return totals_; }
 
   void game(const select::GameVerdict& v) override {
@@ -58,7 +58,7 @@ class SelectSink final : public select::GameSink {
     }
     std::string& out = result_.out.text();
     out.append(v.bytes);
-    out.append(selected_game_tail(v.bytes));
+    out.append(commands::selected_game_tail(v.bytes));
   }
 
   void problem(const replay::Problem& p) override {
@@ -96,7 +96,7 @@ class SelectSink final : public select::GameSink {
   SelectTotals totals_;
   const bool exact_;
   select::Selector* selector_ = nullptr;
-  SelectConverter* convert_ = nullptr;
+  commands::SelectConverter* convert_ = nullptr;
 };
 
 }  // namespace
@@ -107,11 +107,11 @@ void SelectJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& res
   select::Selector selector(options_, sink);
   sink.set_selector(&selector);
   if (!args_.to.empty() && !args_.count) {
-    SelectConverter convert(args_.to, result.out);
+    commands::SelectConverter convert(args_.to, result.out);
     sink.set_converter(&convert);
     replay::RecordBuilder builder(convert);
     builder.set_canonical_san(convert.canonical_san());
-    SelectTee tee(selector, builder);
+    commands::SelectTee tee(selector, builder);
     result.stats = pgn::read_pgn(read.source, tee, read.options);
   } else {
     result.stats = pgn::read_pgn(read.source, selector, read.options);
