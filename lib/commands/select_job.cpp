@@ -1,4 +1,4 @@
-#include "select_job.h"
+#include "commands/select_job.h"
 
 #include <optional>
 #include <string_view>
@@ -10,7 +10,7 @@
 #include "pgn/syntax.h"
 #include "replay/record_builder.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
@@ -21,12 +21,12 @@ constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
 // selected game and leaves them to the merger (SelectJob::needs_*).
 class SelectSink final : public select::GameSink {
  public:
-  SelectSink(const SelectArgs& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
+  SelectSink(const SelectOptions& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
              std::string_view file, const SelectTotals& seed, bool exact)
       : args_(args), result_(result), drain_(drain), file_(file), totals_(seed), exact_(exact) {}
 
   void set_selector(select::Selector* s) { selector_ = s; }
-  void set_converter(commands::SelectConverter* c) { convert_ = c; }
+  void set_converter(SelectConverter* c) { convert_ = c; }
   const SelectTotals& totals() const { return totals_; }
 
   void game(const select::GameVerdict& v) override {
@@ -58,7 +58,7 @@ class SelectSink final : public select::GameSink {
     }
     std::string& out = result_.out.text();
     out.append(v.bytes);
-    out.append(commands::selected_game_tail(v.bytes));
+    out.append(selected_game_tail(v.bytes));
   }
 
   void problem(const replay::Problem& p) override {
@@ -89,14 +89,14 @@ class SelectSink final : public select::GameSink {
   }
 
  private:
-  const SelectArgs& args_;
+  const SelectOptions& args_;
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
   SelectTotals totals_;
   const bool exact_;
   select::Selector* selector_ = nullptr;
-  commands::SelectConverter* convert_ = nullptr;
+  SelectConverter* convert_ = nullptr;
 };
 
 }  // namespace
@@ -104,14 +104,14 @@ class SelectSink final : public select::GameSink {
 void SelectJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
   const SelectTotals seed = SelectTotals::from(read.seed);
   SelectSink sink(args_, result, read.drain, read.input, seed, read.game_base.has_value());
-  select::Selector selector(options_, sink);
+  select::Selector selector(filters_, sink);
   sink.set_selector(&selector);
   if (!args_.to.empty() && !args_.count) {
-    commands::SelectConverter convert(args_.to, result.out);
+    SelectConverter convert(args_.to, result.out);
     sink.set_converter(&convert);
     replay::RecordBuilder builder(convert);
     builder.set_canonical_san(convert.canonical_san());
-    commands::SelectTee tee(selector, builder);
+    SelectTee tee(selector, builder);
     result.stats = pgn::read_pgn(read.source, tee, read.options);
   } else {
     result.stats = pgn::read_pgn(read.source, selector, read.options);
@@ -145,4 +145,4 @@ std::uint64_t SelectJob::written(const pipeline::Counters& totals) const {
   return args_.limit != 0 && after_skip > args_.limit ? args_.limit : after_skip;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands
