@@ -1,4 +1,5 @@
-// pgnkit select: writes the games that pass every filter, byte for byte (docs/select.md).
+// pgnkit select: the flags into commands::SelectOptions, the run (lib/commands/select.h) into
+// the -o file or stdout, the --summary-format ndjson object on stderr.
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -7,90 +8,90 @@
 #include <vector>
 
 #include "commands.h"
+#include "commands/select.h"
+#include "input.h"
 #include "io/sink.h"
 #include "progress.h"
-#include "select/selector.h"
-#include "select_convert.h"
-#include "select_job.h"
 #include "select_options.h"
+#include "shard.h"
 #include "threads.h"
 
 namespace pgnkit::tools {
 namespace {
 
-int run_select(const SelectArgs& args) {
-  select::SelectOptions options;
-  if (!build_filters(args.filters, options, "select")) return kExitUsage;
-  options.diagnose = args.verbose;
-  options.keep_bytes = !args.count && args.to.empty();
-  if (!args.count && args.output != "-") {  // opening the output would truncate the input
-    for (const std::string& in : args.files) {
+struct SelectFlags {
+  commands::SelectOptions options;
+  commands::FilterFlags filters;
+  std::string output = "-";
+  ShardArgs shard;  // --range, --base-game, --base-line, --base-id, --summary-format: shard.h
+  unsigned threads = 0;
+  ProgressMode progress = ProgressMode::Auto;
+};
+
+// "pgnkit select: <line>" on stderr (a usage error found before the output is opened).
+void usage(const std::string& line) {
+  std::fprintf(stderr, "pgnkit select: %s\n", line.c_str());
+}
+
+int run_select(SelectFlags flags) {
+  commands::SelectOptions& options = flags.options;
+  if (const auto why = commands::parse_filters(flags.filters, options.filters)) {
+    usage(*why);
+    return kExitUsage;
+  }
+  if (!options.count && flags.output != "-") {  // opening the output would truncate the input
+    for (const std::string& in : options.inputs) {
       std::error_code ec;
-      if (in != "-" && std::filesystem::equivalent(in, args.output, ec)) {
-        std::fprintf(stderr, "pgnkit select: %s is both an input and the output\n", in.c_str());
+      if (in != "-" && std::filesystem::equivalent(in, flags.output, ec)) {
+        usage(in + " is both an input and the output");
         return kExitUsage;
       }
     }
   }
   io::IoError err;
   std::optional<io::OutputSink> out;
-  if (!args.count) {
-    out = io::OutputSink::open(args.output, &err);
+  if (!options.count) {
+    out = io::OutputSink::open(flags.output, &err);
     if (!out) {
-      std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
+      report(io::describe(err, flags.output));
       return kExitUsage;
     }
   }
-  if (!args.to.empty() && out && !args.no_header) {
-    std::string header;
-    SelectConverter::header(args.to, header);
-    out->write(header);
-  }
-  const SelectJob job(args, options);
-  pipeline::RunStats run;
-  if (args.shard.ranged() && (args.files.size() != 1 || args.files.front() == "-")) {
-    std::fprintf(stderr, "pgnkit select: --range reads one input file\n");
-    run.io_failed = true;
-  } else {
-    // Tag filters alone, written as read: a game costs less than the pipeline's own copy of
-    // its bytes (one thread reads them at over 1 GB/s), so the default is one thread.
-    const bool tags_only = options.play.empty() && !options.diagnose && args.to.empty();
-    const unsigned threads = args.threads == 0 && tags_only ? 1 : args.threads;
-    Progress progress(args.progress, input_bytes(args.files));
-    run = run_job(args.files, threads, job, out ? &*out : nullptr, &progress, &args.shard);
-    progress.finish();
-  }
-  bool failed = run.io_failed;
-  const SelectTotals totals = SelectTotals::from(run.totals);
-  const std::uint64_t written = job.written(run.totals);
-  if (args.count) std::printf("%llu\n", static_cast<unsigned long long>(written));
-  if (args.shard.ndjson_summary()) {
-    // For a driver that adds shards up (pgnkit-dask): the exit status follows `selected`.
-    std::fprintf(stderr, "{\"summary\":\"select\",\"selected\":%llu}\n",
-                 static_cast<unsigned long long>(written));
-  }
+  if (flags.shard.ranged()) options.shard = flags.shard.shard();
+  Progress progress(flags.progress, input_bytes(options.inputs));
+  options.run = run_options(flags.threads, &progress);
+  TerminalConsole console(out ? &*out : nullptr, &progress);
+  const commands::SelectSummary summary =
+      commands::run_select(options, console, [&](const commands::SelectSummary& s) {
+        maybe_print_pipeline_stats(s.run, s.used, options.shard.has_value());
+        progress.finish();
+      });
+  // For a driver that adds shards up (pgnkit-dask): the exit status follows `selected`.
+  if (flags.shard.ndjson_summary())
+    std::fprintf(stderr, "%s\n", commands::select_summary_ndjson(summary).c_str());
+  bool failed = false;
   if (out) {
     failed |= !out->finish();
     if (out->error()) {
-      std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
+      report(io::describe(*out->error(), out->name()));
       failed = true;
     }
   }
-  if (failed || totals.too_long > 0 || totals.regex_limits > 0) return kExitUsage;
-  return written > 0 ? kExitOk : kExitProblems;
+  return failed ? kExitUsage : summary.exit_status;
 }
 
 }  // namespace
 
 void register_select(CLI::App& app, int& exit_code) {
-  auto args = std::make_shared<SelectArgs>();
+  auto flags = std::make_shared<SelectFlags>();
+  commands::SelectOptions* const args = &flags->options;
   CLI::App* cmd = app.add_subcommand(
       "select", "Write the games that pass every filter, byte for byte (like grep for games).");
-  cmd->add_option("files", args->files,
+  cmd->add_option("files", args->inputs,
                   "PGN files, plain or zstd-compressed; '-' or none for stdin");
-  cmd->add_option("-o,--output", args->output,
+  cmd->add_option("-o,--output", flags->output,
                   "Output file ('-' = stdout); a name ending in .zst is compressed");
-  add_filter_options(*cmd, args->filters);
+  add_filter_options(*cmd, flags->filters);
   cmd->add_flag("--count", args->count, "Print the number of selected games only");
   cmd->add_option("--limit", args->limit, "Stop after N selected games (after --skip)");
   cmd->add_option("--skip", args->skip, "Leave out the first N selected games");
@@ -101,9 +102,9 @@ void register_select(CLI::App& app, int& exit_code) {
   cmd->add_flag("--verbose", args->verbose,
                 "Replay every game and print its syntax and move problems to stderr");
   cmd->add_flag("--no-header", args->no_header, "--to csv: no header row (a later shard)");
-  add_threads_option(cmd, args->threads);
-  add_progress_options(cmd, args->progress);
-  add_shard_options(cmd, args->shard, true, true);
+  add_threads_option(cmd, flags->threads);
+  add_progress_options(cmd, flags->progress);
+  add_shard_options(cmd, flags->shard, true, true);
   cmd->footer(
       "Filters of different kinds must all pass; a filter given again ORs its values\n"
       "(--player Carlsen --player Nakamura); --tag filters are one kind per tag name.\n"
@@ -124,7 +125,7 @@ void register_select(CLI::App& app, int& exit_code) {
       "--verbose replays games; one thread for tag filters alone (faster than the pipeline).\n"
       "Exit status (as grep): 0 a game was selected, 1 none, 2 usage or I/O error (also a\n"
       "regex that hit its match limit, or a selected game over 32 MiB). See docs/select.md.");
-  cmd->callback([args, &exit_code] { exit_code = run_select(*args); });
+  cmd->callback([flags, &exit_code] { exit_code = run_select(*flags); });
 }
 
 }  // namespace pgnkit::tools

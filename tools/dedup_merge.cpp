@@ -1,7 +1,7 @@
 #include "dedup_merge.h"
 
+#include "commands/selected_output.h"
 #include "progress.h"
-#include "selected_output.h"
 #include "write/json.h"
 
 namespace pgnkit::tools {
@@ -61,11 +61,11 @@ void DedupMerge::game(const GameFrame& f) {
     ++counts_.too_long;
     return;
   }
-  // Games exactly as select writes them (selected_output.h): the raw bytes, then the line
+  // Games exactly as select writes them (commands/selected_output.h): the raw bytes, then the line
   // break that ends them and one blank line.
   ++counts_.written;
   out_.write(f.bytes);
-  out_.write(selected_game_tail(f.bytes));
+  out_.write(commands::selected_game_tail(f.bytes));
 }
 
 void DedupMerge::out_of_memory(const dedup::Origin& at) {

@@ -1,14 +1,13 @@
 #include "select_options.h"
 
-#include <cstdio>
-#include <functional>
-#include <memory>
+#include <string>
 
 #include "eco_option.h"
 
 namespace pgnkit::tools {
 
-void add_filter_options(CLI::App& cmd, FilterArgs& a) {
+void add_filter_options(CLI::App& cmd, commands::FilterFlags& a) {
+  a.eco_default = kDefaultEcoFile;
   const char* tags = "Tag filters (no replay)";
   const char* play = "Play filters (replay the main line)";
   cmd.add_option("--tag", a.tag,
@@ -85,67 +84,6 @@ void add_filter_options(CLI::App& cmd, FilterArgs& a) {
                      kDefaultEcoFile + ")")
       ->group(play);
   cmd.add_flag("--invert", a.invert, "Select the games that do not pass");
-}
-
-bool build_filters(const FilterArgs& a, select::SelectOptions& o, const char* command) {
-  const bool classify = a.eco_classify || !a.eco_file.empty();
-  using Add = std::function<std::optional<select::FilterError>(const std::string&)>;
-  const std::pair<const std::vector<std::string>*, Add> all[] = {
-      {&a.tag, [&](const std::string& v) { return o.tags.add_tag(v); }},
-      {&a.player, [&](const std::string& v) { return o.tags.add_player("player", v); }},
-      {&a.white, [&](const std::string& v) { return o.tags.add_player("white", v); }},
-      {&a.black, [&](const std::string& v) { return o.tags.add_player("black", v); }},
-      {&a.result, [&](const std::string& v) { return o.tags.add_result(v); }},
-      {&a.eco,
-       [&](const std::string& v) {
-         return classify ? o.play.classified_eco.add_eco(v) : o.tags.add_eco(v);
-       }},
-      {&a.variant, [&](const std::string& v) { return o.tags.add_variant(v); }},
-      {&a.termination, [&](const std::string& v) { return o.tags.add_termination(v); }},
-      {&a.elo, [&](const std::string& v) { return o.tags.add_elo(v); }},
-      {&a.date, [&](const std::string& v) { return o.tags.add_date(v); }},
-      {&a.plies, [&](const std::string& v) { return o.play.add_plies(v); }},
-      {&a.ends, [&](const std::string& v) { return o.play.add_ends(v); }},
-      {&a.fen, [&](const std::string& v) { return o.play.add_fen(v); }},
-      {&a.material, [&](const std::string& v) { return o.play.add_material(v); }},
-  };
-  for (const auto& [values, add] : all) {
-    for (const std::string& v : *values) {
-      if (const auto e = add(v)) {
-        std::fprintf(stderr, "pgnkit %s: %s\n", command, e->message.c_str());
-        return false;
-      }
-    }
-  }
-  if (a.fen_placement && a.fen.empty()) {
-    std::fprintf(stderr, "pgnkit %s: --fen-placement needs --fen\n", command);
-    return false;
-  }
-  if (a.material_final && a.material.empty()) {
-    std::fprintf(stderr, "pgnkit %s: --material-final needs --material\n", command);
-    return false;
-  }
-  if (classify) {
-    if (a.eco.empty()) {
-      std::fprintf(stderr, "pgnkit %s: %s needs --eco\n", command,
-                   a.eco_classify ? "--eco-classify" : "--eco-file");
-      return false;
-    }
-    EcoArgs book_args;
-    book_args.eco = true;
-    book_args.file = a.eco_file;
-    auto book = load_eco_book(book_args, command);
-    if (!book) return false;
-    o.play.eco_book = std::make_shared<const eco::Book>(std::move(*book));
-  }
-  o.play.consistent = a.consistent;
-  o.play.inconsistent = a.inconsistent;
-  o.play.legal = a.legal;
-  o.play.illegal = a.illegal;
-  o.play.fen_placement = a.fen_placement;
-  o.play.material_final = a.material_final;
-  o.invert = a.invert;
-  return true;
 }
 
 }  // namespace pgnkit::tools

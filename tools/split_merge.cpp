@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "selected_output.h"
+#include "commands/selected_output.h"
 
 namespace pgnkit::tools {
 namespace {
@@ -47,7 +47,7 @@ void SplitMerge::game(const SplitFrame& f) {
     had_error_ = true;
     return;
   }
-  const std::string_view tail = selected_game_tail(f.bytes);
+  const std::string_view tail = commands::selected_game_tail(f.bytes);
   PieceFile* piece =
       settings_.by.empty() ? numbered_piece(f.bytes.size() + tail.size()) : by_piece(f);
   if (piece == nullptr || !piece->write(f.bytes) || !piece->write(tail)) {

@@ -61,7 +61,7 @@ void TerminalConsole::message(std::string_view line) {
   report(line);
 }
 
-void TerminalConsole::usage(std::string_view command, std::string_view line) {
+void TerminalConsole::command_message(std::string_view command, std::string_view line) {
   progress_before_output();
   std::fprintf(stderr, "pgnkit %.*s: %.*s\n", static_cast<int>(command.size()), command.data(),
                static_cast<int>(line.size()), line.data());

@@ -143,7 +143,7 @@ bool annotate_in_place(const std::string& path, const AnnotateOptions& options,
 // The plan, or nullopt after telling the console why the options cannot run.
 std::optional<AnnotatePlan> make_plan(const AnnotateOptions& o, Console& console) {
   const auto usage = [&](const std::string& line) {
-    console.usage("annotate", line);
+    console.command_message("annotate", line);
     return std::nullopt;
   };
   AnnotatePlan plan;

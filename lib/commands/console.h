@@ -20,10 +20,15 @@ class Console : public pipeline::Emitter {
   // I/O problem, or a note (e.g. "wrote 3 known problems to known.txt").
   virtual void message(std::string_view line) = 0;
 
-  // A usage error of `command` ("convert"): options that cannot go together, one line as for
-  // message(). A message by default; the command line names the command in its prefix
-  // ("pgnkit convert: <line>"), as it did before the command moved into the library.
-  virtual void usage(std::string_view /*command*/, std::string_view line) { message(line); }
+  // A message one command gives about its own options (select's "--range reads one input
+  // file"), which the command line prints as "pgnkit <command>: <line>" where message() has
+  // "pgnkit: <line>". By default the message "<command>: <line>".
+  virtual void command_message(std::string_view command, std::string_view line) {
+    std::string text(command);
+    text += ": ";
+    text += line;
+    message(text);
+  }
 
   // The inputs' failures are messages "<name>: <why>" (stdin named <stdin>).
   void open_failed(const std::string& path, const io::IoError& error) override {

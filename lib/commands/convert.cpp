@@ -45,7 +45,7 @@ std::optional<write::TagSet> parse_tags(std::string_view name) {
 // values the command line's choices allow, then the options that do not apply to the format).
 std::optional<ConvertPlan> make_plan(const ConvertOptions& o, Console& console) {
   const auto usage = [&](const std::string& line) {
-    console.usage("convert", line);
+    console.command_message("convert", line);
     return std::nullopt;
   };
   const std::optional<ConvertFormat> format = parse_format(o.to);
@@ -62,7 +62,7 @@ std::optional<ConvertPlan> make_plan(const ConvertOptions& o, Console& console) 
     if (ok) return false;
     for (const std::string& g : o.given) {
       if (g == option) {
-        console.usage("convert",
+        console.command_message("convert",
                       std::string(option) + " applies to --to " + std::string(formats) + " only");
         return true;
       }

@@ -170,21 +170,23 @@ TEST(RunAnnotate, InPlaceMisuseIsAUsageError) {
   options.in_place = true;
   MemoryConsole none;
   EXPECT_EQ(run_annotate(options, none).exit_status, kExitUsage);
-  EXPECT_EQ(none.messages, std::vector<std::string>{"--in-place needs input files and no -o"});
+  EXPECT_EQ(none.messages,
+            std::vector<std::string>{"annotate: --in-place needs input files and no -o"});
 
   options.inputs = {kSample, "-"};
   MemoryConsole stdin_console;
   const AnnotateSummary s = run_annotate(options, stdin_console);
   EXPECT_EQ(s.exit_status, kExitUsage);
   EXPECT_FALSE(s.ran);
-  EXPECT_EQ(stdin_console.messages, std::vector<std::string>{"--in-place cannot rewrite stdin"});
+  EXPECT_EQ(stdin_console.messages,
+            std::vector<std::string>{"annotate: --in-place cannot rewrite stdin"});
 
   options.inputs = {kSample};
   options.shard = pipeline::Shard{};
   MemoryConsole shard_console;
   EXPECT_EQ(run_annotate(options, shard_console).exit_status, kExitUsage);
   EXPECT_EQ(shard_console.messages,
-            std::vector<std::string>{"--in-place rewrites whole files, not a --range"});
+            std::vector<std::string>{"annotate: --in-place rewrites whole files, not a --range"});
 }
 
 TEST(RunAnnotate, FailedOutputIsAnIoFailure) {

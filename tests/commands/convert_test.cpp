@@ -37,7 +37,7 @@ class UsageConsole final : public Console {
   void out(std::string_view bytes) override { out_text += bytes; }
   void err(std::string_view bytes) override { err_text += bytes; }
   void message(std::string_view line) override { messages.emplace_back(line); }
-  void usage(std::string_view command, std::string_view line) override {
+  void command_message(std::string_view command, std::string_view line) override {
     usage_commands.emplace_back(command);
     message(line);
   }
@@ -179,8 +179,9 @@ TEST(RunConvert, UnknownFormatIsAUsageError) {
   MemoryConsole console;
   const ConvertSummary s = run_convert(options, console);
   EXPECT_EQ(s.exit_status, kExitUsage);
-  EXPECT_EQ(console.messages, std::vector<std::string>{
-                                  "unknown --to 'xml' (pgn, ndjson, uci, lan, fen, epd or csv)"});
+  EXPECT_EQ(console.messages,
+            std::vector<std::string>{
+                "convert: unknown --to 'xml' (pgn, ndjson, uci, lan, fen, epd or csv)"});
 }
 
 TEST(RunConvert, OutputFileHoldsWhatTheConsoleWouldHave) {

@@ -1,10 +1,11 @@
 // select --threads N gives the output of --threads 1, byte for byte (stdout, stderr, exit
 // status), with a tiny PGNKIT_CHUNK_SIZE so that chunk boundaries fall everywhere: tag and
-// play filters, --invert, --to, --verbose, --skip and --limit at chunk edges (the counts the
-// merger decides), several inputs with a missing one, the regex limit's single message, the
+// play filters, --invert, --to, --verbose, --skip and --limit (the counts the merger
+// decides), several inputs with a missing one, the regex limit's single message, the
 // fixtures, tricky/ and the big corpora. A second way to the same answer: select and
-// select --invert at -j 8 give back every game of the input exactly once, and --count, --skip
-// and --limit give the numbers computed from the input.
+// select --invert at -j 8 give back every game of the input exactly once. --skip and --limit
+// on every side of a chunk edge, against the numbers computed from the input, are in-process:
+// tests/commands/select_threads_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -80,16 +81,6 @@ std::map<int, std::string> by_round(const std::string& out) {
   return m;
 }
 
-// --count with the same options prints the number written, on 1 and 8 threads.
-void expect_count(const TempDir& dir, const std::string& file, std::vector<std::string> options,
-                  std::uint64_t want) {
-  options.insert(options.begin(), {"select", "--count"});
-  options.push_back(file);
-  for (const unsigned n : {1u, 8u}) {
-    EXPECT_EQ(run(dir, options, n, 300).child.out, std::to_string(want) + "\n") << n;
-  }
-}
-
 // In a sanitized build each fixture under one selection, in turn (support/sanitized.h).
 TEST_F(SelectThreads, EveryFixtureGivesTheOneThreadOutput) {
   const std::vector<std::string> files = pgn_fixtures();
@@ -104,34 +95,6 @@ TEST_F(SelectThreads, EveryFixtureGivesTheOneThreadOutput) {
   }
   EXPECT_GT(sum.speculative, 100u);  // chunks really were read in parallel
   EXPECT_GT(sum.continuations, 0u);  // and boundaries repaired, --skip decided
-}
-
-// --skip and --limit with the counts on every side of chunk edges: 300 games of ~150 bytes
-// in chunks of 300 bytes, every third game selected (100 in all).
-TEST_F(SelectThreads, SkipAndLimitAtChunkEdges) {
-  const std::string file = dir.file("g.pgn", games(1, 300));
-  PipelineStats sum;
-  for (const std::uint64_t skip : {0u, 1u, 2u, 3u, 49u, 50u, 99u, 100u, 150u}) {
-    for (const std::uint64_t limit : {0u, 1u, 2u, 5u, 50u, 100u}) {
-      const std::vector<std::string> options = {
-          "--result", "1-0", "--skip", std::to_string(skip), "--limit", std::to_string(limit)};
-      const PipelineStats st = expect_same(dir, select(options, {file}), 300, {2, 3, 8});
-      sum.sequential += st.sequential;
-      // The games written, from the input: the selected ones numbered skip+1 .. skip+limit.
-      const std::uint64_t after = skip < 100 ? 100 - skip : 0;
-      const std::uint64_t want = limit != 0 && limit < after ? limit : after;
-      const CliRun many = run(dir, select(options, {file}), 8, 300);
-      const std::map<int, std::string> got = by_round(many.child.out);
-      ASSERT_EQ(got.size(), want) << skip << " " << limit;
-      if (want > 0) {
-        EXPECT_EQ(got.begin()->first, static_cast<int>(3 * (skip + 1)));
-        EXPECT_EQ(got.rbegin()->first, static_cast<int>(3 * (skip + want)));
-      }
-      EXPECT_EQ(many.child.status, want > 0 ? 0 : 1);
-      expect_count(dir, file, options, want);
-    }
-  }
-  EXPECT_GT(sum.sequential, 0u);  // --limit: the rest read on one reader, which stops
 }
 
 // PGNKIT_PIPELINE_STATS counts the exact rereads: 60 games in chunks of 60 bytes (each game,
@@ -209,10 +172,11 @@ TEST_F(SelectThreads, SeveralInputsAndToFormats) {
 // A regex that hits its match limit: one message per run, whichever chunk reads which game.
 TEST_F(SelectThreads, RegexLimitSaysItOnce) {
   std::string text;
-  for (int i = 1; i <= 12; ++i)
+  for (int i = 1; i <= 12; ++i) {
     text +=
         "[Event \"T\"]\n[White \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\"]\n[Result \"*\"]\n\n1. "
         "e4 *\n\n";
+  }
   const std::string file = dir.file("r.pgn", text);
   const std::vector<std::string> args = select({"--white", "~^(a+)+$"}, {file});
   expect_same(dir, args, 200, {2, 8});
@@ -257,25 +221,26 @@ TEST_F(SelectThreads, TrickyCorpus) {
 // The shared corpora straight from .zst at the default chunk size: a tag filter and a play
 // filter, each with its --invert, whose counts add up to every game.
 TEST_F(SelectThreads, BigCorpora) {
+  constexpr std::size_t kCorpusChunk = std::size_t{512} << 10;
   const std::vector<fs::path> corpora = big_corpora();
   if (corpora.empty()) GTEST_SKIP() << corpus_root() << ": no corpus";
   for (const fs::path& f : corpora) {
     const std::string name = f.filename().string();
     const PipelineStats s =
-        expect_same(dir, select({"--tag", "WhiteElo>=2000"}, {f.string()}), 512 * 1024, {2});
+        expect_same(dir, select({"--tag", "WhiteElo>=2000"}, {f.string()}), kCorpusChunk, {2});
     EXPECT_GT(s.speculative, 20u) << name;
     // A play filter: -j 1 and -j 2 compared here, the mates then counted as the lines of
     // --to uci (one per game), plus the rest by --invert --count, against every game.
     const std::vector<std::string> mates_args =
         select({"--ends", "checkmate", "--to", "uci"}, {f.string()});
-    const CliRun mates = run(dir, mates_args, 1, 512 * 1024);
-    const CliRun mates2 = run(dir, mates_args, 2, 512 * 1024);
+    const CliRun mates = run(dir, mates_args, 1, kCorpusChunk);
+    const CliRun mates2 = run(dir, mates_args, 2, kCorpusChunk);
     EXPECT_EQ(mates2.child.status, mates.child.status) << name;
     EXPECT_TRUE(mates2.child.out == mates.child.out) << name << ": stdout differs";
     EXPECT_EQ(mates2.err, mates.err) << name;
     const auto count = [&](std::vector<std::string> options) {
       options.insert(options.begin(), "--count");
-      const CliRun r = run(dir, select(options, {f.string()}), 2, 512 * 1024);
+      const CliRun r = run(dir, select(options, {f.string()}), 2, kCorpusChunk);
       return std::stoull(r.child.out);
     };
     const auto lines = static_cast<std::uint64_t>(

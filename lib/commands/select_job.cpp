@@ -1,16 +1,16 @@
-#include "select_job.h"
+#include "commands/select_job.h"
 
 #include <optional>
 #include <string_view>
+#include "commands/select_convert.h"
+#include "commands/selected_output.h"
 
 #include "diag/problem_text.h"
 #include "pgn/reader.h"
 #include "pgn/syntax.h"
 #include "replay/record_builder.h"
-#include "select_convert.h"
-#include "selected_output.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
@@ -21,7 +21,7 @@ constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
 // selected game and leaves them to the merger (SelectJob::needs_*).
 class SelectSink final : public select::GameSink {
  public:
-  SelectSink(const SelectArgs& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
+  SelectSink(const SelectOptions& args, pipeline::ChunkResult& result, pipeline::Drain* drain,
              std::string_view file, const SelectTotals& seed, bool exact)
       : args_(args), result_(result), drain_(drain), file_(file), totals_(seed), exact_(exact) {}
 
@@ -89,7 +89,7 @@ class SelectSink final : public select::GameSink {
   }
 
  private:
-  const SelectArgs& args_;
+  const SelectOptions& args_;
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
@@ -104,7 +104,7 @@ class SelectSink final : public select::GameSink {
 void SelectJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
   const SelectTotals seed = SelectTotals::from(read.seed);
   SelectSink sink(args_, result, read.drain, read.input, seed, read.game_base.has_value());
-  select::Selector selector(options_, sink);
+  select::Selector selector(filters_, sink);
   sink.set_selector(&selector);
   if (!args_.to.empty() && !args_.count) {
     SelectConverter convert(args_.to, result.out);
@@ -145,4 +145,4 @@ std::uint64_t SelectJob::written(const pipeline::Counters& totals) const {
   return args_.limit != 0 && after_skip > args_.limit ? args_.limit : after_skip;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

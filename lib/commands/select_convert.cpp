@@ -1,4 +1,4 @@
-#include "select_convert.h"
+#include "commands/select_convert.h"
 
 #include <vector>
 
@@ -7,7 +7,7 @@
 #include "write/ndjson_writer.h"
 #include "write/pgn_writer.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 void SelectConverter::header(std::string_view format, std::string& out) {
   if (format == "csv") write::write_csv_header(std::vector<std::string>{}, out);
@@ -44,4 +44,4 @@ void SelectConverter::game(const replay::GameRecord& record) {
   out_.text().append(text_);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

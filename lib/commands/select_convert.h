@@ -15,7 +15,7 @@
 #include "replay/record_builder.h"
 #include "select/selector.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 class SelectConverter : public replay::RecordSink {
  public:
@@ -101,4 +101,4 @@ class SelectTee : public pgn::Visitor {
   std::uint64_t skip_ = 0, depth_ = 0;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -8,29 +8,12 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-#include <vector>
 
+#include "commands/select.h"
 #include "pipeline/pipeline.h"
-#include "progress.h"
 #include "select/selector.h"
-#include "select_options.h"
-#include "shard.h"
 
-namespace pgnkit::tools {
-
-struct SelectArgs {
-  std::vector<std::string> files;
-  std::string output = "-";
-  FilterArgs filters;
-  bool count = false, verbose = false;
-  std::uint64_t limit = 0, skip = 0;
-  std::string to;
-  bool no_header = false;  // --to csv: a later shard's rows
-  ShardArgs shard;
-  unsigned threads = 0;
-  ProgressMode progress = ProgressMode::Auto;
-};
+namespace pgnkit::commands {
 
 // select's numbers, as pipeline::Counters (summed chunk by chunk).
 struct SelectTotals {
@@ -44,8 +27,10 @@ struct SelectTotals {
 
 class SelectJob final : public pipeline::Job {
  public:
-  SelectJob(const SelectArgs& args, const select::SelectOptions& options)
-      : args_(args), options_(options) {}
+  // filters: options.filters as the run uses them (diagnose and keep_bytes decided). Both
+  // outlive the job.
+  SelectJob(const SelectOptions& options, const select::SelectOptions& filters)
+      : args_(options), filters_(filters) {}
 
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override;
   bool needs_exact_read(const pipeline::Counters& before,
@@ -58,8 +43,8 @@ class SelectJob final : public pipeline::Job {
   std::uint64_t written(const pipeline::Counters& totals) const;
 
  private:
-  const SelectArgs& args_;
-  const select::SelectOptions& options_;
+  const SelectOptions& args_;
+  const select::SelectOptions& filters_;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands
