@@ -61,6 +61,12 @@ void TerminalConsole::message(std::string_view line) {
   report(line);
 }
 
+void TerminalConsole::command_message(std::string_view command, std::string_view line) {
+  progress_before_output();
+  std::fprintf(stderr, "pgnkit %.*s: %.*s\n", static_cast<int>(command.size()), command.data(),
+               static_cast<int>(line.size()), line.data());
+}
+
 void TerminalConsole::progress(std::uint64_t /*bytes*/, std::uint64_t games) {
   if (progress_ != nullptr) progress_->set_games(games);
 }

@@ -21,13 +21,15 @@ namespace pgnkit::tools {
 using pipeline::MergeHook;
 
 // The terminal as a commands::Console: the output to stdout (or `sink`), the diagnostics to
-// stderr, messages as "pgnkit: <line>", the progress line erased before any of them.
+// stderr, messages as "pgnkit: <line>" (a command's own as "pgnkit <command>: <line>"), the
+// progress line erased before any of them.
 class TerminalConsole final : public commands::Console {
  public:
   explicit TerminalConsole(io::OutputSink* sink = nullptr, Progress* progress = nullptr);
   void out(std::string_view bytes) override;
   void err(std::string_view bytes) override;
   void message(std::string_view line) override;
+  void command_message(std::string_view command, std::string_view line) override;
   void progress(std::uint64_t bytes, std::uint64_t games) override;
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override;
 

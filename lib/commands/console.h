@@ -19,6 +19,15 @@ class Console : public pipeline::Emitter {
   // A message for the user, one line without the program's prefix or line feed: a usage or
   // I/O problem, or a note (e.g. "wrote 3 known problems to known.txt").
   virtual void message(std::string_view line) = 0;
+  // A message of one command about its own options or files ("split", "--bytes: expected a
+  // size ..."), which the command line prints as "pgnkit split: <line>" where message() prints
+  // "pgnkit: <line>". By default the message "<command>: <line>".
+  virtual void command_message(std::string_view command, std::string_view line) {
+    std::string text(command);
+    text += ": ";
+    text += line;
+    message(text);
+  }
 
   // The inputs' failures are messages "<name>: <why>" (stdin named <stdin>).
   void open_failed(const std::string& path, const io::IoError& error) override {
