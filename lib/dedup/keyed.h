@@ -53,9 +53,10 @@ class Keyed : public Base {
   pgn::Control begin_movetext() {
     const pgn::Control c = Base::begin_movetext();
     hasher_.start_tags();
-    for (std::size_t i = 0; i < tag_values_.size(); ++i)
+    for (std::size_t i = 0; i < tag_values_.size(); ++i) {
       hasher_.tag(static_cast<std::uint32_t>(i), tag_present_[i],
                   tag_present_[i] ? std::string_view(tag_values_[i]) : std::string_view());
+    }
     const chess::Position* start = this->start_position();
     hasher_.start(start ? start->key() : 0);
     prefix_keys_.clear();

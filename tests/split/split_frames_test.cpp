@@ -1,4 +1,4 @@
-// split's frames (tools/split_job.h) and its merging thread (tools/split_merge.h) in-process:
+// split's frames (commands/split_job.h) and its merging thread (commands/split_merge.h) in-process:
 // a frame read back is the frame written (a TooLong frame's number through a hole filled as
 // the merger fills it), and the pieces SplitMerge writes are the same whether the frames come
 // whole or cut into pieces of any size (a frame cut between two out() calls waits for its rest).
@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "split_job.h"
-#include "split_merge.h"
+#include "commands/split_job.h"
+#include "commands/split_merge.h"
 #include "support/files.h"
 
 namespace pgnkit {
 namespace {
 
 namespace fs = std::filesystem;
-using tools::SplitFrame;
+using commands::SplitFrame;
 
 SplitFrame kept(std::string_view bytes, std::optional<std::string_view> value) {
   SplitFrame f;
@@ -29,45 +29,45 @@ SplitFrame kept(std::string_view bytes, std::optional<std::string_view> value) {
 
 TEST(SplitFrames, ReadBackAsWrittenWithTheNumberFilled) {
   pipeline::Output out;  // no base: the TooLong frame's number is a hole
-  tools::append_split_frame(out, kept("[Event \"a\"]\n\n1. e4 *\n", "a b"));
-  tools::append_split_frame(out, kept("1. d4 *", std::nullopt));
+  commands::append_split_frame(out, kept("[Event \"a\"]\n\n1. e4 *\n", "a b"));
+  commands::append_split_frame(out, kept("1. d4 *", std::nullopt));
   SplitFrame big;
   big.status = pgn::GameBytes::Status::TooLong;
   big.number = 3;
   big.line = 41;
   big.column = 2;
   big.size = 33554433;
-  tools::append_split_frame(out, big);
-  tools::append_split_frame(out, kept("", ""));
+  commands::append_split_frame(out, big);
+  commands::append_split_frame(out, kept("", ""));
   ASSERT_EQ(out.holes().size(), 1u);
   std::string filled;
   pipeline::fill_holes(filled, out.view(), out.holes(), 1000);  // 1000 games before the chunk
 
   std::string_view in = filled;
   SplitFrame f;
-  ASSERT_TRUE(tools::take_split_frame(in, f));
+  ASSERT_TRUE(commands::take_split_frame(in, f));
   EXPECT_EQ(f.status, pgn::GameBytes::Status::Kept);
   EXPECT_EQ(f.bytes, "[Event \"a\"]\n\n1. e4 *\n");
   EXPECT_TRUE(f.has_value);
   EXPECT_EQ(f.value, "a b");
-  ASSERT_TRUE(tools::take_split_frame(in, f));
+  ASSERT_TRUE(commands::take_split_frame(in, f));
   EXPECT_EQ(f.bytes, "1. d4 *");
   EXPECT_FALSE(f.has_value);
-  ASSERT_TRUE(tools::take_split_frame(in, f));
+  ASSERT_TRUE(commands::take_split_frame(in, f));
   EXPECT_EQ(f.status, pgn::GameBytes::Status::TooLong);
   EXPECT_EQ(f.number, 1003u);
   EXPECT_EQ(f.line, 41u);
   EXPECT_EQ(f.column, 2u);
   EXPECT_EQ(f.size, 33554433u);
-  ASSERT_TRUE(tools::take_split_frame(in, f));
+  ASSERT_TRUE(commands::take_split_frame(in, f));
   EXPECT_TRUE(f.has_value);  // an empty value is not a missing tag
   EXPECT_EQ(f.value, "");
   EXPECT_TRUE(in.empty());
-  EXPECT_FALSE(tools::take_split_frame(in, f));
+  EXPECT_FALSE(commands::take_split_frame(in, f));
 
   // A cut frame is not taken, and `in` is left as it was.
   std::string_view cut = std::string_view(filled).substr(0, 10);
-  EXPECT_FALSE(tools::take_split_frame(cut, f));
+  EXPECT_FALSE(commands::take_split_frame(cut, f));
   EXPECT_EQ(cut.size(), 10u);
 }
 
@@ -86,14 +86,15 @@ std::map<std::string, std::string> split_by_event(const testing::TempDir& dir, s
   out.set_base(0);
   for (std::size_t i = 0; i < games.size(); ++i) {
     const std::string value = "e" + std::to_string(i % 40);
-    tools::append_split_frame(out, kept(games[i], value));
+    commands::append_split_frame(out, kept(games[i], value));
   }
   const std::string root = (dir / std::to_string(step)).string();
-  tools::SplitSettings settings;
+  commands::SplitSettings settings;
   std::string error;
-  settings.pattern = *tools::parse_split_pattern(root + "/{Event}.pgn", &error);
+  settings.pattern = *commands::parse_split_pattern(root + "/{Event}.pgn", &error);
   settings.by = "Event";
-  tools::SplitMerge merge(settings, nullptr);
+  commands::MemoryConsole console;
+  commands::SplitMerge merge(settings, console);
   merge.input_begin("in.pgn");
   const std::string_view all = out.view();
   if (step == 0) {
@@ -111,9 +112,11 @@ TEST(SplitMerge, FramesCutAnywhereGiveTheSamePieces) {
   const testing::TempDir dir;
   ASSERT_TRUE(dir.ok());
   std::vector<std::string> games;
-  for (int i = 0; i < 50; ++i)
+  games.reserve(50);
+  for (int i = 0; i < 50; ++i) {
     games.push_back("[Event \"e" + std::to_string(i % 40) + "\"]\n[Round \"" + std::to_string(i) +
                     "\"]\n\n1. e4 *\n");
+  }
   const auto whole = split_by_event(dir, 0, games);
   ASSERT_EQ(whole.size(), 40u);
   EXPECT_EQ(whole.at("e3.pgn"), games[3] + "\n" + games[43] + "\n");  // select's tail: a blank line

@@ -1,5 +1,5 @@
 // A value's bytes appended to a frame and read back, for the frames a read writes on a worker
-// for the merging thread to decode (dedup_job, split_job): the same process reads what it
+// for the merging thread to decode (dedup_job.h, split_job.h): the same process reads what it
 // wrote, so the values go as their bytes, in the machine's order.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <type_traits>
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 template <class T>
 void put_bytes(std::string& out, const T& v) {
@@ -55,4 +55,4 @@ inline bool take_game_number(std::string_view& in, std::uint64_t& number) {
   return true;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

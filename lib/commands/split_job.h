@@ -12,7 +12,7 @@
 #include "pgn/game_bytes.h"
 #include "pipeline/pipeline.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // What the decisions need of one game, as a read saw it.
 struct SplitFrame {
@@ -49,4 +49,4 @@ class SplitJob final : public pipeline::Job {
   const bool& stopped_;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

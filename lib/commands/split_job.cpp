@@ -1,10 +1,10 @@
-#include "split_job.h"
+#include "commands/split_job.h"
 
-#include "frame_bytes.h"
+#include "commands/frame_bytes.h"
 #include "pgn/reader.h"
 #include "pgn/tag.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 // A drained read (one thread, a continuation) hands its frames on past this many bytes.
@@ -98,4 +98,4 @@ void SplitJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& resu
   result.stats = pgn::read_pgn(read.source, visitor, read.options);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,6 +1,6 @@
 // One read of `pgnkit dedup` as a pipeline::Job: the per-game work (parse, replay, the game's
 // key and, for --prefix, the key after each ply) on the whole input with one thread or on one
-// chunk of it on a worker (lib/pipeline). A read writes one GameFrame per game into its
+// chunk of it on a worker (lib/pipeline). A read writes one DedupFrame per game into its
 // stdout bytes (its game number a hole); which games stay is decided from the frames in input
 // order on the merging thread (dedup_merge.h), exactly as one thread decides them.
 #pragma once
@@ -16,10 +16,10 @@
 #include "pgn/game_bytes.h"
 #include "pipeline/pipeline.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // What the decision needs of one game, as a worker saw it.
-struct GameFrame {
+struct DedupFrame {
   // Compared, or kept without comparing (and why).
   enum class Kind : std::uint8_t { Compared, NoMoves, MoveErrors, Unsupported };
   Kind kind = Kind::Compared;
@@ -33,11 +33,11 @@ struct GameFrame {
 };
 
 // Appends f to out: its number as a hole, then the rest in binary.
-void append_frame(pipeline::Output& out, const GameFrame& f);
+void append_dedup_frame(pipeline::Output& out, const DedupFrame& f);
 // Reads the frame at the front of `in` (whose numbers are filled in) into f, its keys into
 // `keys` (f.keys and f.bytes then point into `keys` and `in`), and removes it from `in`.
 // False when `in` does not start with a whole frame.
-bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys);
+bool take_dedup_frame(std::string_view& in, DedupFrame& f, std::vector<dedup::GameKey>& keys);
 
 class DedupJob final : public pipeline::Job {
  public:
@@ -55,4 +55,4 @@ class DedupJob final : public pipeline::Job {
   const bool& stopped_;
 };
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,12 +1,12 @@
-#include "dedup_job.h"
+#include "commands/dedup_job.h"
 
 #include <cstring>
 
-#include "frame_bytes.h"
+#include "commands/frame_bytes.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
@@ -43,7 +43,7 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
                             : std::span<const dedup::GameKey>(&key_, 1);
     frame_.bytes_status = raw_.status();
     frame_.bytes = raw_.status() == pgn::GameBytes::Status::Kept ? raw_.bytes() : "";
-    append_frame(result_.out, frame_);
+    append_dedup_frame(result_.out, frame_);
     if (drain_ && result_.out.size() >= kDrainBytes) drain_->flush(result_);
   }
 
@@ -51,7 +51,7 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   void problem(const replay::Problem&) override {}
   // A move after the game ended (by mate, say) leaves the status at the ending: counted apart.
   void game_end(const replay::GameReport& r) override {
-    using Kind = GameFrame::Kind;
+    using Kind = DedupFrame::Kind;
     frame_.kind = r.unsupported_variant ? Kind::Unsupported
                   : r.status == replay::GameStatus::Illegal || r.cut || r.move_errors > 0
                       ? Kind::MoveErrors
@@ -65,13 +65,13 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   pipeline::Drain* drain_;
   pgn::GameBytes raw_;
   pgn::GameInfo where_;
-  GameFrame frame_;
+  DedupFrame frame_;
   dedup::GameKey key_;
 };
 
 }  // namespace
 
-void append_frame(pipeline::Output& out, const GameFrame& f) {
+void append_dedup_frame(pipeline::Output& out, const DedupFrame& f) {
   out.game_number(f.number, 1);  // the digits, then one space
   std::string& t = out.text();
   put_bytes(t, f.kind);
@@ -83,7 +83,7 @@ void append_frame(pipeline::Output& out, const GameFrame& f) {
   put_sized(t, f.bytes);
 }
 
-bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys) {
+bool take_dedup_frame(std::string_view& in, DedupFrame& f, std::vector<dedup::GameKey>& keys) {
   if (!take_game_number(in, f.number)) return false;
   std::uint64_t n = 0;
   if (!take_bytes(in, f.kind) || !take_bytes(in, f.bytes_status) || !take_bytes(in, f.offset) ||
@@ -105,4 +105,4 @@ void DedupJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& resu
   result.stats = pgn::read_pgn(read.source, visitor, read.options);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands
