@@ -1,8 +1,8 @@
 // One read of `pgnkit dedup` as a pipeline::Job: the per-game work (parse, replay, the game's
 // key and, for --prefix, the key after each ply) on the whole input with one thread or on one
-// chunk of it on a worker (lib/pipeline). A read writes one DedupFrame per game into its
-// stdout bytes (its game number a hole); which games stay is decided from the frames in input
-// order on the merging thread (dedup_merge.h), exactly as one thread decides them.
+// chunk of it on a worker (lib/pipeline). A read keeps one record per game (DedupRecords);
+// which games stay is decided from the records in input order on the merging thread
+// (dedup_merge.h), exactly as one thread decides them.
 #pragma once
 
 #include <cstdint>
@@ -32,12 +32,62 @@ struct DedupFrame {
   std::string_view bytes;  // its raw bytes, when Status::Kept
 };
 
-// Appends f to out: its number as a hole, then the rest in binary.
-void append_dedup_frame(pipeline::Output& out, const DedupFrame& f);
-// Reads the frame at the front of `in` (whose numbers are filled in) into f, its keys into
-// `keys` (f.keys and f.bytes then point into `keys` and `in`), and removes it from `in`.
-// False when `in` does not start with a whole frame.
-bool take_dedup_frame(std::string_view& in, DedupFrame& f, std::vector<dedup::GameKey>& keys);
+// A read's games for the merging thread (pipeline::Records): each game's numbers, its keys in
+// one array and its raw bytes in one buffer, in order.
+class DedupRecords final : public pipeline::Records {
+ public:
+  void add(const DedupFrame& f);  // copies f's keys and bytes
+  std::size_t size() const { return games_.size(); }
+  std::size_t data_bytes() const { return text_.size() + keys_.size() * sizeof(dedup::GameKey); }
+  // Calls visit(frame) for each game in order: its views point into these records, its number
+  // is game_base plus the one added.
+  template <class Visit>
+  void for_each(std::uint64_t game_base, Visit&& visit) const;
+
+  bool empty() const override { return games_.empty(); }
+  void clear() override {
+    games_.clear();
+    keys_.clear();
+    text_.clear();
+  }
+  std::size_t capacity_bytes() const override {
+    return games_.capacity() * sizeof(Game) + keys_.capacity() * sizeof(dedup::GameKey) +
+           text_.capacity();
+  }
+
+ private:
+  static_assert(pgn::GameBytes::kDefaultLimit <= UINT32_MAX);  // a Kept game's bytes: 32 bits
+  struct Game {
+    std::uint64_t number = 0, offset = 0;
+    std::uint32_t plies = 0;
+    std::uint32_t keys_size = 0, bytes_size = 0;  // in keys_ and text_, one game after another
+    DedupFrame::Kind kind = DedupFrame::Kind::Compared;
+    pgn::GameBytes::Status bytes_status = pgn::GameBytes::Status::Dropped;
+  };
+  std::vector<Game> games_;
+  std::vector<dedup::GameKey> keys_;
+  std::string text_;
+};
+
+template <class Visit>
+void DedupRecords::for_each(std::uint64_t game_base, Visit&& visit) const {
+  const std::span<const dedup::GameKey> keys = keys_;
+  const std::string_view text = text_;
+  std::size_t key_at = 0, byte_at = 0;
+  DedupFrame f;
+  for (const Game& g : games_) {
+    f.kind = g.kind;
+    f.bytes_status = g.bytes_status;
+    f.number = game_base + g.number;
+    f.offset = g.offset;
+    f.plies = g.plies;
+    f.keys = keys.subspan(key_at, g.keys_size);
+    f.bytes = text.substr(byte_at, g.bytes_size);
+    key_at += g.keys_size;
+    byte_at += g.bytes_size;
+    visit(f);
+  }
+}
 
 class DedupJob final : public pipeline::Job {
  public:

@@ -23,14 +23,14 @@ void DedupMerge::input_begin(std::string_view name) {
   names_[file_] = std::string(name);
 }
 
-std::string_view DedupMerge::out(std::string_view bytes) {
-  DedupFrame f;
-  while (!bytes.empty() && take_dedup_frame(bytes, f, keys_)) game(f);
+void DedupMerge::records(const pipeline::Records& records, std::uint64_t game_base) {
+  // DedupJob's records.
+  static_cast<const DedupRecords&>(records).for_each(game_base,
+                                                     [this](const DedupFrame& f) { game(f); });
   if (!pending_.empty()) {  // one write per chunk (or drained 64 KiB), not per game
     console_.out(pending_);
     pending_.clear();
   }
-  return {};
 }
 
 void DedupMerge::err(std::string_view bytes) {

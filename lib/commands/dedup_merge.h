@@ -40,9 +40,10 @@ class DedupMerge final : public pipeline::MergeHook {
   void set_learning(bool on);
 
   void input_begin(std::string_view name) override;
-  // Decides every frame; passes nothing on (the kept games go to out, or to the console's out()
-  // once the frames of `bytes` are decided).
-  std::string_view out(std::string_view bytes) override;
+  // Decides every game of a read's DedupRecords (the kept games go to out, or to the console's
+  // out() once the records are decided).
+  void records(const pipeline::Records& records, std::uint64_t game_base) override;
+  std::string_view out(std::string_view /*bytes*/) override { return {}; }  // reads write none
   void err(std::string_view bytes) override;  // to the console (reads write none)
 
   // Set once --max-memory is exceeded: the rest is not decided (DedupJob stops after it).
@@ -58,12 +59,11 @@ class DedupMerge final : public pipeline::MergeHook {
 
   io::OutputSink* out_;
   Console& console_;
-  std::string pending_;  // kept games for the console's out(), written at the end of out()
+  std::string pending_;  // kept games for the console's out(), written after each records()
   std::FILE* report_;
   std::string max_memory_;
   dedup::Decider decider_;
   std::vector<std::string> names_;  // the inputs by index
-  std::vector<dedup::GameKey> keys_;
   std::string line_;
   DedupCounts counts_;
   std::uint16_t file_ = 0;       // the input being merged

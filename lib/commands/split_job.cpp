@@ -1,29 +1,32 @@
 #include "commands/split_job.h"
 
-#include "commands/frame_bytes.h"
 #include "pgn/reader.h"
 #include "pgn/tag.h"
 
 namespace pgnkit::commands {
 namespace {
 
-// A drained read (one thread, a continuation) hands its frames on past this many bytes.
+// A drained read (one thread, a continuation) hands its records on past this many bytes.
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
 
-enum class FrameKind : std::uint8_t { Kept, TooLong };
-
-// Each game's frame into the read's result. The movetext is only scanned: the bytes are all
+// Each game's record into the read's result. The movetext is only scanned: the bytes are all
 // split needs.
 class FrameVisitor : public pgn::Visitor {
  public:
-  FrameVisitor(std::string_view tag, pipeline::ChunkResult& result, pipeline::Drain* drain)
-      : tag_(tag), result_(result), drain_(drain) {}
+  // base: what the game numbers of this read add up to (ChunkRead::game_base, 0 unknown).
+  FrameVisitor(std::string_view tag, pipeline::ChunkResult& result, pipeline::Drain* drain,
+               std::uint64_t base)
+      : tag_(tag),
+        result_(result),
+        records_(pipeline::records_of<SplitRecords>(result)),
+        drain_(drain),
+        base_(base) {}
 
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
   void before_buffer_moves() { raw_.before_buffer_moves(); }
   void begin_game(const pgn::GameInfo& info) {
     raw_.begin_game(info);
-    frame_.number = info.number;
+    frame_.number = base_ + info.number;
     frame_.line = info.where.line;
     frame_.column = info.where.column;
     frame_.has_value = false;
@@ -40,14 +43,16 @@ class FrameVisitor : public pgn::Visitor {
     frame_.size = raw_.size();
     frame_.value = frame_.has_value ? std::string_view(value_) : std::string_view();
     frame_.bytes = raw_.bytes();
-    append_split_frame(result_.out, frame_);
-    if (drain_ != nullptr && result_.out.size() >= kDrainBytes) drain_->flush(result_);
+    records_.add(frame_);
+    if (drain_ != nullptr && records_.text_bytes() >= kDrainBytes) drain_->flush(result_);
   }
 
  private:
   std::string_view tag_;
   pipeline::ChunkResult& result_;
+  SplitRecords& records_;
   pipeline::Drain* drain_;
+  const std::uint64_t base_;
   pgn::GameBytes raw_;
   SplitFrame frame_;
   std::string value_;  // reused from game to game
@@ -55,46 +60,19 @@ class FrameVisitor : public pgn::Visitor {
 
 }  // namespace
 
-void append_split_frame(pipeline::Output& out, const SplitFrame& f) {
-  std::string& t = out.text();
-  if (f.status != pgn::GameBytes::Status::Kept) {
-    put_bytes(t, FrameKind::TooLong);
-    out.game_number(f.number, 1);  // the digits, then one space
-    put_bytes(t, f.line);
-    put_bytes(t, f.column);
-    put_bytes(t, f.size);
-    return;
-  }
-  put_bytes(t, FrameKind::Kept);
-  put_bytes(t, static_cast<std::uint8_t>(f.has_value));
-  put_sized(t, f.value);
-  put_sized(t, f.bytes);
-}
-
-bool take_split_frame(std::string_view& in, SplitFrame& f) {
-  std::string_view rest = in;
-  FrameKind kind{};
-  if (!take_bytes(rest, kind)) return false;
-  if (kind == FrameKind::TooLong) {
-    if (!take_game_number(rest, f.number) || !take_bytes(rest, f.line) ||
-        !take_bytes(rest, f.column) || !take_bytes(rest, f.size))
-      return false;
-    f.status = pgn::GameBytes::Status::TooLong;
-    f.has_value = false;
-    f.value = f.bytes = {};
-  } else {
-    std::uint8_t has_value = 0;
-    if (!take_bytes(rest, has_value) || !take_sized(rest, f.value) || !take_sized(rest, f.bytes))
-      return false;
-    f.status = pgn::GameBytes::Status::Kept;
-    f.has_value = has_value != 0;
-  }
-  in = rest;
-  return true;
+void SplitRecords::add(const SplitFrame& f) {
+  const bool kept = f.status == pgn::GameBytes::Status::Kept;  // else only its numbers
+  const std::string_view value = kept ? f.value : std::string_view();
+  const std::string_view bytes = kept ? f.bytes : std::string_view();
+  games_.push_back(Game{f.number, f.size, f.line, f.column,
+                        static_cast<std::uint32_t>(value.size()),
+                        static_cast<std::uint32_t>(bytes.size()), f.status, kept && f.has_value});
+  text_.append(value);
+  text_.append(bytes);
 }
 
 void SplitJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
-  FrameVisitor visitor(tag_, result, read.drain);
+  FrameVisitor visitor(tag_, result, read.drain, read.game_base.value_or(0));
   result.stats = pgn::read_pgn(read.source, visitor, read.options);
 }
 

@@ -15,20 +15,10 @@ constexpr std::size_t kMaxOpenPieces = 32;
 
 }  // namespace
 
-std::string_view SplitMerge::out(std::string_view bytes) {
-  // The pipeline hands over whole frames; a frame cut between two calls waits in pending_.
-  if (!pending_.empty()) {
-    pending_.append(bytes);
-    std::string_view rest = pending_;
-    SplitFrame f;
-    while (take_split_frame(rest, f)) game(f);
-    pending_.erase(0, pending_.size() - rest.size());
-    return {};
-  }
-  SplitFrame f;
-  while (take_split_frame(bytes, f)) game(f);
-  pending_.assign(bytes);
-  return {};
+void SplitMerge::records(const pipeline::Records& records, std::uint64_t game_base) {
+  // SplitJob's records.
+  static_cast<const SplitRecords&>(records).for_each(game_base,
+                                                     [this](const SplitFrame& f) { game(f); });
 }
 
 void SplitMerge::err(std::string_view bytes) {

@@ -1,5 +1,5 @@
 // split's decisions, on the merging thread, in input order (pipeline::MergeHook): it takes the
-// SplitFrames the reads wrote (split_job.h) and decides which piece each game goes to (--games
+// SplitRecords of the reads (split_job.h) and decides which piece each game goes to (--games
 // counts, --bytes sizes, --by values, their safe names and collisions, the open file LRU and
 // its segments), refuses existing files without --force, writes the pieces and reports the
 // games it cannot write, to a Console. The same with one thread as with many: only the reads
@@ -37,8 +37,10 @@ class SplitMerge final : public pipeline::MergeHook {
   SplitMerge& operator=(const SplitMerge&) = delete;
 
   void input_begin(std::string_view name) override { file_ = std::string(name); }
-  std::string_view out(std::string_view bytes) override;  // decides every frame; writes pieces
-  void err(std::string_view bytes) override;              // to the console (reads write none)
+  // Decides every game of a read's SplitRecords; writes pieces.
+  void records(const pipeline::Records& records, std::uint64_t game_base) override;
+  std::string_view out(std::string_view /*bytes*/) override { return {}; }  // reads write none
+  void err(std::string_view bytes) override;  // to the console (reads write none)
 
   // The console as the Emitter to run this hook with (pipeline::run_job), through which the
   // merger learns the bytes merged: it reports its games one by one between the runner's
@@ -96,7 +98,6 @@ class SplitMerge final : public pipeline::MergeHook {
   Relay relay_;
   std::uint64_t bytes_ = 0;  // merged, as the runner last reported
   std::string file_;         // the input being merged
-  std::string pending_;      // the start of a frame cut by the end of out()'s bytes
   bool failed_ = false;      // writing stopped
   bool had_error_ = false;   // a game could not be written
   std::uint64_t merged_ = 0, games_ = 0, committed_ = 0;
