@@ -1,62 +1,27 @@
-// pgnkit dedup: drop repeated games, keep the first of each (docs/dedup.md). The decisions are
-// lib/dedup's, made in input order by DedupMerge (dedup_merge.h) from what the reads of
-// DedupJob (dedup_job.h) found, on one thread or many; this file parses the options and runs
-// the passes.
+// pgnkit dedup: the flags into commands::DedupOptions, the run (lib/commands/dedup.h), the
+// summary line on stderr.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "commands.h"
-#include "dedup/decider.h"
-#include "dedup_job.h"
-#include "dedup_merge.h"
-#include "input.h"
-#include "io/sink.h"
+#include "commands/dedup.h"
 #include "progress.h"
+#include "stdout_write.h"
 #include "threads.h"
 
 namespace pgnkit::tools {
 namespace {
 
 struct DedupArgs {
-  std::vector<std::string> files;
-  std::string output = "-";
-  std::string report;
-  std::string same_tags_list;  // "White,Black,Date"
-  std::vector<std::string> same_tags;
-  bool prefix = false;
+  commands::DedupOptions options;
+  std::string same_tags;  // "White,Black,Date"
   std::string keep = "first";
-  std::string max_memory;
   unsigned threads = 0;
   ProgressMode progress = ProgressMode::Auto;
 };
-
-// "512M", "24G", "1000000": bytes (K, M, G, T are powers of 1024); nullopt when malformed.
-std::optional<std::size_t> parse_size(const std::string& s) {
-  std::size_t end = 0;
-  unsigned long long n = 0;
-  try {
-    n = std::stoull(s, &end);
-  } catch (...) {
-    return std::nullopt;
-  }
-  const std::string unit = s.substr(end);
-  int shift = 0;
-  if (unit == "K" || unit == "KiB")
-    shift = 10;
-  else if (unit == "M" || unit == "MiB")
-    shift = 20;
-  else if (unit == "G" || unit == "GiB")
-    shift = 30;
-  else if (unit == "T" || unit == "TiB")
-    shift = 40;
-  else if (!unit.empty())
-    return std::nullopt;
-  return static_cast<std::size_t>(n) << shift;
-}
 
 std::vector<std::string> split_commas(const std::string& list) {
   std::vector<std::string> names;
@@ -69,111 +34,49 @@ std::vector<std::string> split_commas(const std::string& list) {
   return names;
 }
 
-int run_dedup(DedupArgs& args) {
-  args.same_tags = split_commas(args.same_tags_list);
-  std::size_t limit = 0;
-  if (!args.max_memory.empty()) {
-    const auto parsed = parse_size(args.max_memory);
-    if (!parsed || *parsed == 0) {
-      std::fprintf(stderr, "pgnkit dedup: --max-memory '%s': expected a size such as 512M or 8G\n",
-                   args.max_memory.c_str());
-      return kExitUsage;
-    }
-    limit = *parsed;
-  }
-  if (args.files.size() > 65535) {
-    std::fprintf(stderr, "pgnkit dedup: at most 65535 inputs\n");
-    return kExitUsage;
-  }
-  const bool two_passes = args.prefix && args.keep == "longest";
-  if (two_passes)
-    for (const std::string& f : inputs_or_stdin(args.files))
-      if (f == "-") {
-        std::fprintf(
-            stderr, "pgnkit dedup: --keep longest reads its inputs twice: give files, not stdin\n");
-        return kExitUsage;
-      }
-  io::IoError err;
-  auto out = io::OutputSink::open(args.output, &err);
-  if (!out) {
-    std::fprintf(stderr, "pgnkit: %s\n", io::describe(err, args.output).c_str());
-    return kExitUsage;
-  }
-  std::FILE* report = nullptr;
-  if (!args.report.empty() && !(report = std::fopen(args.report.c_str(), "wb"))) {
-    std::fprintf(stderr, "pgnkit dedup: %s: cannot create the report\n", args.report.c_str());
-    return kExitUsage;
-  }
-  const dedup::Mode mode = !args.prefix             ? dedup::Mode::Exact
-                           : args.keep == "longest" ? dedup::Mode::PrefixLongest
-                                                    : dedup::Mode::PrefixFirst;
-  DedupMerge merge(mode, *out, report, args.max_memory, limit);
-  dedup::KeyOptions key_options;
-  key_options.same_tags = args.same_tags;
-  key_options.prefixes = args.prefix;
-  bool failed = false;
-  Progress progress(args.progress, input_bytes(args.files) * (two_passes ? 2 : 1));
-  // One pass over every input; io_failed when one could not be read (reported).
-  const auto pass = [&](bool learning) {
-    merge.set_learning(learning);
-    const DedupJob job(key_options, learning, merge.failed());
-    return run_job(args.files, args.threads, job, &*out, &progress, nullptr, &merge).io_failed;
-  };
-  if (two_passes) failed |= pass(true);
-  failed |= pass(false);
-  progress.finish();
-  failed |= !out->finish();
-  if (out->error()) {
-    std::fprintf(stderr, "pgnkit: %s\n", io::describe(*out->error(), out->name()).c_str());
-    failed = true;
-  }
-  if (report) {
-    // A failed fwrite leaves only the error flag: fclose() alone may then succeed.
-    const bool unwritten = std::fflush(report) != 0 || std::ferror(report) != 0;
-    if (std::fclose(report) != 0 || unwritten) {
-      std::fprintf(stderr, "pgnkit dedup: %s: write error\n", args.report.c_str());
-      failed = true;
-    }
-  }
-  const DedupCounts& c = merge.counts();
-  const std::uint64_t games = c.games;
-  const std::uint64_t apart = c.no_moves + c.move_errors + c.unsupported;
-  std::fprintf(stderr,
-               "%llu games: %llu written (%llu distinct, %llu not compared: %llu without moves, "
-               "%llu with move errors, %llu unsupported variants), %llu duplicates dropped; "
-               "table %zu MiB\n",
-               static_cast<unsigned long long>(games), static_cast<unsigned long long>(c.written),
-               static_cast<unsigned long long>(c.written - apart),
-               static_cast<unsigned long long>(apart), static_cast<unsigned long long>(c.no_moves),
-               static_cast<unsigned long long>(c.move_errors),
-               static_cast<unsigned long long>(c.unsupported),
-               static_cast<unsigned long long>(c.dropped), merge.table_bytes() >> 20);
-  if (failed || merge.failed()) return kExitUsage;
-  return c.move_errors || c.too_long ? kExitProblems : kExitOk;
+int run_dedup(DedupArgs args) {
+  commands::DedupOptions& options = args.options;
+  options.same_tags = split_commas(args.same_tags);
+  options.keep = args.keep == "longest" ? commands::DedupKeep::Longest : commands::DedupKeep::First;
+  const bool two_passes = options.prefix && options.keep == commands::DedupKeep::Longest;
+  Progress progress(args.progress, input_bytes(options.inputs) * (two_passes ? 2 : 1));
+  options.run = run_options(args.threads, &progress);
+  TerminalConsole console(nullptr, &progress);
+  const commands::DedupSummary summary =
+      commands::run_dedup(options, console, [&progress, &options] {
+        progress.finish();
+        return options.output == "-" && !stdout_ok_or_report();
+      });
+  if (!summary.ran) return summary.exit_status;
+  if (summary.learning_run) maybe_print_pipeline_stats(*summary.learning_run, summary.used, false);
+  maybe_print_pipeline_stats(summary.run, summary.used, false);
+  std::fprintf(stderr, "%s\n", commands::dedup_summary_text(summary).c_str());
+  return summary.exit_status;
 }
 
 }  // namespace
 
 void register_dedup(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<DedupArgs>();
+  commands::DedupOptions* const options = &args->options;
   CLI::App* cmd = app.add_subcommand(
       "dedup", "Drop repeated games: the same start position and main-line moves.");
-  cmd->add_option("files", args->files,
+  cmd->add_option("files", options->inputs,
                   "PGN files, plain or zstd-compressed, compared across in this order; '-' or "
                   "none for stdin");
-  cmd->add_option("-o,--output", args->output,
+  cmd->add_option("-o,--output", options->output,
                   "Output file ('-' = stdout); a name ending in .zst is compressed");
-  cmd->add_option("--report", args->report,
+  cmd->add_option("--report", options->report,
                   "Write NDJSON, one line per dropped game: its file, game, offset and the kept "
                   "game's");
-  cmd->add_option("--same-tags", args->same_tags_list,
+  cmd->add_option("--same-tags", args->same_tags,
                   "Also require equal values of these tags, e.g. White,Black,Date");
-  cmd->add_flag("--prefix", args->prefix,
+  cmd->add_flag("--prefix", options->prefix,
                 "Also count a game whose moves are a prefix of another's as a duplicate");
   cmd->add_option("--keep", args->keep,
                   "With --prefix: which of the two survives: first (in input order) or longest")
       ->check(CLI::IsMember({"first", "longest"}));
-  cmd->add_option("--max-memory", args->max_memory,
+  cmd->add_option("--max-memory", options->max_memory,
                   "Stop with an error (exit 2) before the tables pass SIZE (e.g. 512M, 8G)");
   add_threads_option(cmd, args->threads);
   add_progress_options(cmd, args->progress);

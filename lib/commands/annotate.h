@@ -62,9 +62,9 @@ struct AnnotateSummary {
   int exit_status = kExitOk;  // 1: move errors (exit_status.h)
 };
 
-// Runs annotate. The options are checked first (a bad one: console.command_message() and exit_status 2,
-// nothing read or created). The games go out in input order, their move errors to the
-// console's err(), the same bytes for every thread count. `output_failed` (when set; output
+// Runs annotate. The options are checked first (a bad one: console.command_message() and
+// exit_status 2, nothing read or created). The games go out in input order, their move errors to
+// the console's err(), the same bytes for every thread count. `output_failed` (when set; output
 // "-" only) is asked after the read whether the caller's output could not be written, which
 // counts as an I/O failure. `after_read` (when set) gets how the output was made after each
 // read: once, or once per file in place (the command line's PGNKIT_PIPELINE_STATS line).

@@ -19,9 +19,8 @@ class Console : public pipeline::Emitter {
   // A message for the user, one line without the program's prefix or line feed: a usage or
   // I/O problem, or a note (e.g. "wrote 3 known problems to known.txt").
   virtual void message(std::string_view line) = 0;
-
-  // A message one command gives about its own options (select's "--range reads one input
-  // file"), which the command line prints as "pgnkit <command>: <line>" where message() has
+  // A message of one command about its own options or files ("split", "--bytes: expected a
+  // size ..."), which the command line prints as "pgnkit split: <line>" where message() prints
   // "pgnkit: <line>". By default the message "<command>: <line>".
   virtual void command_message(std::string_view command, std::string_view line) {
     std::string text(command);

@@ -62,8 +62,8 @@ std::optional<ConvertPlan> make_plan(const ConvertOptions& o, Console& console) 
     if (ok) return false;
     for (const std::string& g : o.given) {
       if (g == option) {
-        console.command_message("convert",
-                      std::string(option) + " applies to --to " + std::string(formats) + " only");
+        console.command_message(
+            "convert", std::string(option) + " applies to --to " + std::string(formats) + " only");
         return true;
       }
     }

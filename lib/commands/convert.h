@@ -66,8 +66,8 @@ struct ConvertSummary {
   int exit_status = kExitOk;  // 1: move errors or bad lines (exit_status.h)
 };
 
-// Runs convert. The options are checked first (a bad one: console.command_message() and exit_status 2,
-// nothing read or created). Then the CSV header (unless no_header), one record per game, the
+// Runs convert. The options are checked first (a bad one: console.command_message() and exit_status
+// 2, nothing read or created). Then the CSV header (unless no_header), one record per game, the
 // move errors and bad lines to the console's err() in input order, the same bytes for every
 // thread count. `output_failed` (when set; output "-" only) is asked after the read whether
 // the caller's output could not be written, which counts as an I/O failure.

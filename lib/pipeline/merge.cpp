@@ -57,6 +57,10 @@ std::string_view Pipeline::filled(const Output& o, std::uint64_t base) {
 }
 
 void Pipeline::emit(ChunkResult& r, std::uint64_t base) {
+  if (r.records && !r.records->empty()) {
+    emitter_.records(*r.records, base);
+    r.records->clear();
+  }
   if (!r.out.empty()) emitter_.out(filled(r.out, base));
   if (!r.err.empty()) emitter_.err(filled(r.err, base));
   r.out.clear();

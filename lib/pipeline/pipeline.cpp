@@ -27,17 +27,22 @@ bool streamed_input(const std::string& path) {
 void OutputPool::take(ChunkResult& into) {
   std::lock_guard lock(m_);
   if (free_.empty()) return;
-  into.out = std::move(free_.back().first);
-  into.err = std::move(free_.back().second);
+  into.out = std::move(free_.back().out);
+  into.err = std::move(free_.back().err);
+  into.records = std::move(free_.back().records);
   free_.pop_back();
 }
 
 void OutputPool::give(ChunkResult& from) {
-  if (from.out.capacity_bytes() + from.err.capacity_bytes() > max_bytes_) return;
+  const std::size_t records = from.records ? from.records->capacity_bytes() : 0;
+  if (from.out.capacity_bytes() + from.err.capacity_bytes() + records > max_bytes_) return;
   from.out.reset();
   from.err.reset();
+  if (from.records) from.records->clear();
   std::lock_guard lock(m_);
-  if (free_.size() < limit_) free_.emplace_back(std::move(from.out), std::move(from.err));
+  if (free_.size() < limit_) {
+    free_.push_back(Kept{std::move(from.out), std::move(from.err), std::move(from.records)});
+  }
 }
 
 Pipeline::Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,

@@ -15,13 +15,14 @@
 // Its output is exact by construction: it is the sequential reader.
 //
 // Nothing here knows the command: a Job reads a chunk into a ChunkResult (bytes for stdout
-// and stderr with game-number holes, counters to sum), and an Emitter receives the merged
-// output in order.
+// and stderr with game-number holes, typed records for the merging thread, counters to sum),
+// and an Emitter receives the merged output in order.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,12 +38,36 @@ namespace pgnkit::pipeline {
 // A command's summary numbers (games, errors, counts by status, ...): summed chunk by chunk.
 using Counters = std::array<std::uint64_t, 16>;
 
+// A job's typed per-game records for the merging thread, where what crosses games is decided
+// in input order (dedup's table, split's pieces): values, not bytes in `out` to be parsed
+// back. The job's own type derives from it (records_of); the merger hands the records to the
+// Emitter before the chunk's text, then clears them, keeping their memory for another read.
+class Records {
+ public:
+  virtual ~Records() = default;
+  virtual bool empty() const = 0;
+  virtual void clear() = 0;                        // keeps the memory
+  virtual std::size_t capacity_bytes() const = 0;  // for a pool that bounds what it keeps
+};
+
 struct ChunkResult {
-  Output out;           // for stdout
-  Output err;           // for stderr (diagnostics of the writing commands)
+  Output out;  // for stdout
+  Output err;  // for stderr (diagnostics of the writing commands)
+  // A job's records (records_of), or null. Their game numbers are relative to the base the
+  // merger passes with them, as the holes of `out` are: a read whose ChunkRead::game_base is
+  // set numbers its games base + relative, and they come with base 0.
+  std::unique_ptr<Records> records;
   Counters counters{};  // this read's share of the command's totals
   pgn::ReadStats stats;
 };
+
+// result's records as the job's type T (made on first use; a pooled one is reused). A run has
+// one job, so every record of the run is of its type.
+template <class T>
+T& records_of(ChunkResult& result) {
+  if (!result.records) result.records = std::make_unique<T>();
+  return static_cast<T&>(*result.records);
+}
 
 // Streams a read's output as it goes (a continuation over many chunks must not hold it all).
 class Drain {
@@ -103,6 +128,8 @@ class Emitter {
   virtual void input_begin(std::string_view /*name*/) {}
   // After an input's last output; error: why it could not be read to its end.
   virtual void input_end(std::string_view name, const std::optional<io::IoError>& error) = 0;
+  // A chunk's records (ChunkResult::records), before its text; game numbers base + relative.
+  virtual void records(const Records& /*records*/, std::uint64_t /*game_base*/) {}
   // After each merged chunk: decompressed bytes and games merged so far (a progress line).
   virtual void progress(std::uint64_t /*bytes*/, std::uint64_t /*games*/) {}
 

@@ -28,19 +28,24 @@ struct Input {
   std::string name;  // io::Source::name()
 };
 
-// Chunk outputs handed back once the merger has written them, for a later chunk's read: an
-// output grown from nothing for every chunk reallocates its way up (copying, and touching
-// fresh pages) again and again, which cost convert's workers more than the writing itself.
+// Chunk outputs (and a job's records) handed back once the merger has written them, for a
+// later chunk's read: an output grown from nothing for every chunk reallocates its way up
+// (copying, and touching fresh pages) again and again, which cost convert's workers more than
+// the writing itself.
 // Thread-safe; keeps at most `limit` pairs, none over `max_bytes`.
 class OutputPool {
  public:
   OutputPool(std::size_t limit, std::size_t max_bytes) : limit_(limit), max_bytes_(max_bytes) {}
-  void take(ChunkResult& into);  // into's outputs (empty) get pooled memory, if any
-  void give(ChunkResult& from);  // takes from's outputs' memory
+  void take(ChunkResult& into);  // into's outputs and records (empty) get pooled memory, if any
+  void give(ChunkResult& from);  // takes from's outputs' and records' memory
 
  private:
   std::mutex m_;
-  std::vector<std::pair<Output, Output>> free_;
+  struct Kept {
+    Output out, err;
+    std::unique_ptr<Records> records;
+  };
+  std::vector<Kept> free_;
   std::size_t limit_, max_bytes_;
 };
 

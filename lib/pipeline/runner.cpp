@@ -29,8 +29,16 @@ class HookedEmitter final : public Emitter, public Drain {
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
     to_.input_end(name, error);
   }
+  void records(const Records& records, std::uint64_t game_base) override {
+    if (hook_ != nullptr) return hook_->records(records, game_base);
+    to_.records(records, game_base);
+  }
   void progress(std::uint64_t bytes, std::uint64_t games) override { to_.progress(bytes, games); }
   void flush(ChunkResult& r) override {
+    if (r.records && !r.records->empty()) {
+      records(*r.records, 0);
+      r.records->clear();
+    }
     out(r.out.view());
     err(r.err.view());
     r.out.clear();

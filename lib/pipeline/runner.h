@@ -18,7 +18,8 @@ namespace pgnkit::pipeline {
 
 // A command's last touch on its merged output, on the merging thread and in order, with one
 // thread as with many (check's CI formats: a document's first result loses its separator;
-// the --write-baseline lines travel in the chunks' err output).
+// the --write-baseline lines travel in the chunks' err output; dedup and split decide from
+// their reads' records).
 class MergeHook {
  public:
   // What to pass on to the Emitter's out() for `bytes`: a suffix of it.
@@ -27,6 +28,9 @@ class MergeHook {
   virtual void err(std::string_view bytes) = 0;
   // Before the output of each input that could be opened, in order (dedup's input numbers).
   virtual void input_begin(std::string_view /*name*/) {}
+  // Takes a chunk's records (pipeline::Records, the job's type), in order, before its out()
+  // bytes; their game numbers are game_base + relative. They then do not reach the Emitter.
+  virtual void records(const Records& /*records*/, std::uint64_t /*game_base*/) {}
 
  protected:
   ~MergeHook() = default;

@@ -1,10 +1,9 @@
-#include "dedup_merge.h"
+#include "commands/dedup_merge.h"
 
 #include "commands/selected_output.h"
-#include "progress.h"
 #include "write/json.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 void DedupMerge::set_learning(bool on) {
   learning_ = on;
@@ -13,33 +12,45 @@ void DedupMerge::set_learning(bool on) {
 }
 
 void DedupMerge::input_begin(std::string_view name) {
-  // cmd_dedup allows at most 65535 inputs. The names stay from the first pass: with --keep
+  // run_dedup allows at most 65535 inputs. The names stay from the first pass: with --keep
   // longest a kept game may be in a later input.
   file_ = next_file_++;
   if (names_.size() <= file_) names_.resize(file_ + 1);
   names_[file_] = std::string(name);
 }
 
-std::string_view DedupMerge::out(std::string_view bytes) {
-  GameFrame f;
-  while (!bytes.empty() && take_frame(bytes, f, keys_)) game(f);
-  return {};
+void DedupMerge::records(const pipeline::Records& records, std::uint64_t game_base) {
+  // DedupJob's records.
+  static_cast<const DedupRecords&>(records).for_each(game_base,
+                                                     [this](const DedupFrame& f) { game(f); });
+  if (!pending_.empty()) {  // one write per chunk (or drained 64 KiB), not per game
+    console_.out(pending_);
+    pending_.clear();
+  }
 }
 
 void DedupMerge::err(std::string_view bytes) {
-  std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+  console_.err(bytes);
 }
 
-void DedupMerge::game(const GameFrame& f) {
+void DedupMerge::write(std::string_view bytes) {
+  if (out_ != nullptr) {
+    out_->write(bytes);
+  } else {
+    pending_.append(bytes);
+  }
+}
+
+void DedupMerge::game(const DedupFrame& f) {
   if (failed_) return;
   ++counts_.games;
   const dedup::Origin me{f.offset, static_cast<std::uint32_t>(f.number), file_, f.plies};
   dedup::Decision decision{dedup::Verdict::Kept, {}};
   switch (f.kind) {  // not compared, kept: no moves, a move error, an unsupported variant
-    case GameFrame::Kind::Unsupported: ++counts_.unsupported; break;
-    case GameFrame::Kind::MoveErrors: ++counts_.move_errors; break;
-    case GameFrame::Kind::NoMoves: ++counts_.no_moves; break;
-    case GameFrame::Kind::Compared:
+    case DedupFrame::Kind::Unsupported: ++counts_.unsupported; break;
+    case DedupFrame::Kind::MoveErrors: ++counts_.move_errors; break;
+    case DedupFrame::Kind::NoMoves: ++counts_.no_moves; break;
+    case DedupFrame::Kind::Compared:
       if (learning_) {
         if (!decider_.learn(f.keys, me)) out_of_memory(me);
       } else {
@@ -55,27 +66,27 @@ void DedupMerge::game(const GameFrame& f) {
     return;
   }
   if (f.bytes_status != pgn::GameBytes::Status::Kept) {
-    progress_before_output();
-    std::fprintf(stderr, "pgnkit dedup: %s: game %u: longer than %zu bytes, not written\n",
-                 names_[file_].c_str(), me.number, pgn::GameBytes::kDefaultLimit);
+    console_.command_message(
+        "dedup", names_[file_] + ": game " + std::to_string(me.number) + ": longer than " +
+                     std::to_string(pgn::GameBytes::kDefaultLimit) + " bytes, not written");
     ++counts_.too_long;
     return;
   }
   // Games exactly as select writes them (commands/selected_output.h): the raw bytes, then the line
   // break that ends them and one blank line.
   ++counts_.written;
-  out_.write(f.bytes);
-  out_.write(commands::selected_game_tail(f.bytes));
+  write(f.bytes);
+  write(selected_game_tail(f.bytes));
 }
 
 void DedupMerge::out_of_memory(const dedup::Origin& at) {
   failed_ = true;
-  progress_before_output();
-  std::fprintf(stderr,
-               "pgnkit dedup: --max-memory %s exceeded: the tables of %zu distinct games "
-               "and %zu prefixes would need %zu bytes, at %s game %u; stopped\n",
-               max_memory_.c_str(), decider_.distinct(), decider_.prefixes(),
-               decider_.needed_bytes(), names_[file_].c_str(), at.number);
+  console_.command_message(
+      "dedup", "--max-memory " + max_memory_ + " exceeded: the tables of " +
+                   std::to_string(decider_.distinct()) + " distinct games and " +
+                   std::to_string(decider_.prefixes()) + " prefixes would need " +
+                   std::to_string(decider_.needed_bytes()) + " bytes, at " + names_[file_] +
+                   " game " + std::to_string(at.number) + "; stopped");
 }
 
 void DedupMerge::write_report(const dedup::Origin& me, const dedup::Decision& d) {
@@ -98,4 +109,4 @@ void DedupMerge::write_report(const dedup::Origin& me, const dedup::Decision& d)
   std::fwrite(line.data(), 1, line.size(), report_);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

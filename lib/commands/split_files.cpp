@@ -1,18 +1,21 @@
-#include "split_files.h"
+#include "commands/split_files.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 bool ends_with_zst(std::string_view name) {
   return name.ends_with(".zst");
+}
+
+void say(Console& console, const std::string& line) {
+  console.command_message("split", line);
 }
 
 }  // namespace
@@ -83,7 +86,7 @@ std::string safe_file_part(std::optional<std::string_view> value) {
   return out;
 }
 
-std::optional<PieceFile> PieceFile::create(const std::string& final_name) {
+std::optional<PieceFile> PieceFile::create(const std::string& final_name, Console& console) {
   const std::filesystem::path final_path(final_name);
   std::error_code ec;
   if (final_path.has_parent_path())
@@ -93,15 +96,14 @@ std::optional<PieceFile> PieceFile::create(const std::string& final_name) {
           .string();
   const int fd = mkstemp(temp.data());
   if (fd < 0) {
-    std::fprintf(stderr, "pgnkit split: %s: cannot create a temporary file beside it\n",
-                 final_name.c_str());
+    say(console, final_name + ": cannot create a temporary file beside it");
     return std::nullopt;
   }
   ::close(fd);
   io::IoError err;
   auto sink = io::OutputSink::open(temp, &err, ends_with_zst(final_name));
   if (!sink) {
-    std::fprintf(stderr, "pgnkit split: %s\n", io::describe(err, temp).c_str());
+    say(console, io::describe(err, temp));
     std::filesystem::remove(temp, ec);
     return std::nullopt;
   }
@@ -120,10 +122,10 @@ PieceFile::~PieceFile() {
   }
 }
 
-std::optional<std::string> PieceFile::close() {
+std::optional<std::string> PieceFile::close(Console& console) {
   bool ok = sink_->finish();
   if (sink_->error()) {
-    std::fprintf(stderr, "pgnkit split: %s\n", io::describe(*sink_->error(), final_).c_str());
+    say(console, io::describe(*sink_->error(), final_));
     ok = false;
   }
   sink_.reset();
@@ -140,7 +142,8 @@ void remove_temporaries(const std::vector<std::string>& segments) {
   for (const std::string& s : segments) std::filesystem::remove(s, ec);
 }
 
-bool commit_piece(const std::vector<std::string>& segments, const std::string& final_name) {
+bool commit_piece(const std::vector<std::string>& segments, const std::string& final_name,
+                  Console& console) {
   std::error_code ec;
   std::string whole = segments.front();
   if (segments.size() > 1) {  // segments of a --by piece that was closed and reopened
@@ -153,7 +156,7 @@ bool commit_piece(const std::vector<std::string>& segments, const std::string& f
     out.close();
     remove_temporaries(segments);
     if (!out) {
-      std::fprintf(stderr, "pgnkit split: %s: cannot write\n", final_name.c_str());
+      say(console, final_name + ": cannot write");
       std::filesystem::remove(whole, ec);
       return false;
     }
@@ -163,12 +166,11 @@ bool commit_piece(const std::vector<std::string>& segments, const std::string& f
   std::filesystem::permissions(whole, static_cast<std::filesystem::perms>(0666 & ~mask), ec);
   std::filesystem::rename(whole, final_name, ec);
   if (ec) {
-    std::fprintf(stderr, "pgnkit split: %s: cannot rename into place: %s\n", final_name.c_str(),
-                 ec.message().c_str());
+    say(console, final_name + ": cannot rename into place: " + ec.message());
     std::filesystem::remove(whole, ec);
     return false;
   }
   return true;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,11 +1,11 @@
-#include "split_merge.h"
+#include "commands/split_merge.h"
 
-#include <cstdio>
 #include <filesystem>
 
 #include "commands/selected_output.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
+
 namespace {
 
 // Open --by pieces at most; the least recently used is closed as a segment and reopened later.
@@ -13,37 +13,25 @@ constexpr std::size_t kMaxOpenPieces = 32;
 
 }  // namespace
 
-std::string_view SplitMerge::out(std::string_view bytes) {
-  // The pipeline hands over whole frames; a frame cut between two calls waits in pending_.
-  if (!pending_.empty()) {
-    pending_.append(bytes);
-    std::string_view rest = pending_;
-    SplitFrame f;
-    while (take_split_frame(rest, f)) game(f);
-    pending_.erase(0, pending_.size() - rest.size());
-    return {};
-  }
-  SplitFrame f;
-  while (take_split_frame(bytes, f)) game(f);
-  pending_.assign(bytes);
-  return {};
+void SplitMerge::records(const pipeline::Records& records, std::uint64_t game_base) {
+  // SplitJob's records.
+  static_cast<const SplitRecords&>(records).for_each(game_base,
+                                                     [this](const SplitFrame& f) { game(f); });
 }
 
 void SplitMerge::err(std::string_view bytes) {
-  progress_before_output();
-  std::fwrite(bytes.data(), 1, bytes.size(), stderr);
+  console_.err(bytes);
 }
 
 void SplitMerge::game(const SplitFrame& f) {
-  if (progress_ != nullptr) progress_->set_games(++merged_);
+  console_.progress(bytes_, ++merged_);
   if (failed_) return;  // stop writing after an error: the rest is only read
   if (f.status != pgn::GameBytes::Status::Kept) {
-    progress_before_output();
-    std::fprintf(stderr,
-                 "%s:%u:%u: error: game %llu is longer than %zu MiB, the limit for a game "
-                 "(%llu bytes read before it was given up); not written\n",
-                 file_.c_str(), f.line, f.column, static_cast<unsigned long long>(f.number),
-                 pgn::GameBytes::kDefaultLimit >> 20, static_cast<unsigned long long>(f.size));
+    console_.err(file_ + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) +
+                 ": error: game " + std::to_string(f.number) + " is longer than " +
+                 std::to_string(pgn::GameBytes::kDefaultLimit >> 20) +
+                 " MiB, the limit for a game (" + std::to_string(f.size) +
+                 " bytes read before it was given up); not written\n");
     had_error_ = true;
     return;
   }
@@ -64,7 +52,7 @@ bool SplitMerge::finish() {
   if (current_) ok &= close_numbered();
   for (auto& [value, piece] : by_value_) {
     if (piece.open) {
-      auto temp = piece.open->close();
+      auto temp = piece.open->close(console_);
       piece.open.reset();
       if (!temp) {
         ok = false;
@@ -76,7 +64,7 @@ bool SplitMerge::finish() {
   for (auto& [value, piece] : by_value_) {
     if (!ok || failed_) {
       remove_temporaries(piece.segments);
-    } else if (commit_piece(piece.segments, piece.name)) {
+    } else if (commit_piece(piece.segments, piece.name, console_)) {
       ++committed_;
     } else {
       ok = false;
@@ -88,16 +76,14 @@ bool SplitMerge::finish() {
 bool SplitMerge::refuse(const std::string& name) {
   std::error_code ec;
   if (settings_.force || !std::filesystem::exists(name, ec)) return false;
-  progress_before_output();
-  std::fprintf(stderr, "pgnkit split: %s exists (use --force to overwrite); stopping\n",
-               name.c_str());
+  console_.command_message("split", name + " exists (use --force to overwrite); stopping");
   return true;
 }
 
 bool SplitMerge::close_numbered() {
-  auto temp = current_->close();
+  auto temp = current_->close(console_);
   current_.reset();
-  if (!temp || !commit_piece({*temp}, name_)) return false;
+  if (!temp || !commit_piece({*temp}, name_, console_)) return false;
   ++committed_;
   return true;
 }
@@ -110,7 +96,7 @@ PieceFile* SplitMerge::numbered_piece(std::uint64_t game_size) {
   if (!current_) {
     name_ = settings_.pattern.name(++number_of_pieces_);
     if (refuse(name_)) return nullptr;
-    current_ = PieceFile::create(name_);
+    current_ = PieceFile::create(name_, console_);
     piece_games_ = piece_bytes_ = 0;
     if (!current_) return nullptr;
   }
@@ -139,7 +125,7 @@ PieceFile* SplitMerge::by_piece(const SplitFrame& f) {
   piece.used = ++clock_;
   if (!piece.open) {
     if (open_count_ >= kMaxOpenPieces && !close_least_used()) return nullptr;
-    piece.open = PieceFile::create(piece.name);
+    piece.open = PieceFile::create(piece.name, console_);
     if (!piece.open) return nullptr;
     ++open_count_;
   }
@@ -151,7 +137,7 @@ bool SplitMerge::close_least_used() {
   for (auto& [value, piece] : by_value_)
     if (piece.open && (oldest == nullptr || piece.used < oldest->used)) oldest = &piece;
   if (oldest == nullptr) return true;
-  auto temp = oldest->open->close();
+  auto temp = oldest->open->close(console_);
   oldest->open.reset();
   --open_count_;
   if (!temp) return false;
@@ -159,4 +145,4 @@ bool SplitMerge::close_least_used() {
   return true;
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

@@ -1,28 +1,29 @@
-#include "dedup_job.h"
+#include "commands/dedup_job.h"
 
-#include <cstring>
-
-#include "frame_bytes.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 namespace {
 
 constexpr std::size_t kDrainBytes = std::size_t{1} << 16;
 
 using KeyedReplayer = dedup::Keyed<replay::ReadThroughReplayer>;
 
-// Each game's frame into the read's result, from the replayer's report and the visitor's keys.
+// Each game's record into the read's result, from the replayer's report and the visitor's keys.
 class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
  public:
+  // base: what the game numbers of this read add up to (ChunkRead::game_base, 0 unknown).
   FrameVisitor(const dedup::KeyOptions& key_options, const replay::ReplayOptions& replay_options,
-               bool learning, pipeline::ChunkResult& result, pipeline::Drain* drain)
+               bool learning, pipeline::ChunkResult& result, pipeline::Drain* drain,
+               std::uint64_t base)
       : KeyedReplayer(key_options, static_cast<replay::ReplaySink&>(*this), replay_options),
         prefixes_(key_options.prefixes),
         learning_(learning),
         result_(result),
-        drain_(drain) {}
+        records_(pipeline::records_of<DedupRecords>(result)),
+        drain_(drain),
+        base_(base) {}
 
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
   void before_buffer_moves() { raw_.before_buffer_moves(); }
@@ -35,7 +36,7 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   void end_game(const pgn::EndInfo& info) {
     raw_.end_game(info);
     KeyedReplayer::end_game(info);  // game_end: the kind
-    frame_.number = where_.number;
+    frame_.number = base_ + where_.number;
     frame_.offset = where_.where.offset;
     frame_.plies = plies();
     key_ = key();
@@ -43,15 +44,15 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
                             : std::span<const dedup::GameKey>(&key_, 1);
     frame_.bytes_status = raw_.status();
     frame_.bytes = raw_.status() == pgn::GameBytes::Status::Kept ? raw_.bytes() : "";
-    append_frame(result_.out, frame_);
-    if (drain_ && result_.out.size() >= kDrainBytes) drain_->flush(result_);
+    records_.add(frame_);
+    if (drain_ && records_.data_bytes() >= kDrainBytes) drain_->flush(result_);
   }
 
  private:
   void problem(const replay::Problem&) override {}
   // A move after the game ended (by mate, say) leaves the status at the ending: counted apart.
   void game_end(const replay::GameReport& r) override {
-    using Kind = GameFrame::Kind;
+    using Kind = DedupFrame::Kind;
     frame_.kind = r.unsupported_variant ? Kind::Unsupported
                   : r.status == replay::GameStatus::Illegal || r.cut || r.move_errors > 0
                       ? Kind::MoveErrors
@@ -62,38 +63,22 @@ class FrameVisitor : private replay::ReplaySink, public KeyedReplayer {
   const bool prefixes_;
   const bool learning_;
   pipeline::ChunkResult& result_;
+  DedupRecords& records_;
   pipeline::Drain* drain_;
+  const std::uint64_t base_;
   pgn::GameBytes raw_;
   pgn::GameInfo where_;
-  GameFrame frame_;
+  DedupFrame frame_;
   dedup::GameKey key_;
 };
 
 }  // namespace
 
-void append_frame(pipeline::Output& out, const GameFrame& f) {
-  out.game_number(f.number, 1);  // the digits, then one space
-  std::string& t = out.text();
-  put_bytes(t, f.kind);
-  put_bytes(t, f.bytes_status);
-  put_bytes(t, f.offset);
-  put_bytes(t, f.plies);
-  put_bytes(t, static_cast<std::uint64_t>(f.keys.size()));
-  t.append(reinterpret_cast<const char*>(f.keys.data()), f.keys.size() * sizeof(dedup::GameKey));
-  put_sized(t, f.bytes);
-}
-
-bool take_frame(std::string_view& in, GameFrame& f, std::vector<dedup::GameKey>& keys) {
-  if (!take_game_number(in, f.number)) return false;
-  std::uint64_t n = 0;
-  if (!take_bytes(in, f.kind) || !take_bytes(in, f.bytes_status) || !take_bytes(in, f.offset) ||
-      !take_bytes(in, f.plies) || !take_bytes(in, n) || in.size() / sizeof(dedup::GameKey) < n)
-    return false;
-  keys.resize(n);
-  std::memcpy(keys.data(), in.data(), n * sizeof(dedup::GameKey));
-  in.remove_prefix(n * sizeof(dedup::GameKey));
-  f.keys = keys;
-  return take_sized(in, f.bytes);
+void DedupRecords::add(const DedupFrame& f) {
+  games_.push_back(Game{f.number, f.offset, f.plies, static_cast<std::uint32_t>(f.keys.size()),
+                        static_cast<std::uint32_t>(f.bytes.size()), f.kind, f.bytes_status});
+  keys_.insert(keys_.end(), f.keys.begin(), f.keys.end());
+  text_.append(f.bytes);
 }
 
 void DedupJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const {
@@ -101,8 +86,9 @@ void DedupJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& resu
   replay_options.variations = false;
   replay_options.tag_checks = false;
   replay_options.want_last_move = true;
-  FrameVisitor visitor(key_options_, replay_options, learning_, result, read.drain);
+  FrameVisitor visitor(key_options_, replay_options, learning_, result, read.drain,
+                       read.game_base.value_or(0));
   result.stats = pgn::read_pgn(read.source, visitor, read.options);
 }
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands

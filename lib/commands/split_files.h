@@ -1,5 +1,6 @@
 // The files `pgnkit split` writes: output name patterns, names made from tag values, and
-// pieces written through a temporary file renamed into place when complete.
+// pieces written through a temporary file renamed into place when complete. Why a file
+// cannot be written is a console message of split's ("pgnkit split: ..." on the command line).
 #pragma once
 
 #include <cstdint>
@@ -8,9 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "commands/console.h"
 #include "io/sink.h"
 
-namespace pgnkit::tools {
+namespace pgnkit::commands {
 
 // "out/part-%04d.pgn" (one %d or %0Nd; "%%" is '%') or "out/{Event}.pgn.zst" (one {TAG}).
 struct SplitPattern {
@@ -32,15 +34,15 @@ std::string safe_file_part(std::optional<std::string_view> value);
 // One output file written through a temporary name beside it (".NAME.pgnkit-XXXXXX").
 class PieceFile {
  public:
-  // Creates the temporary file; prints why not and returns nullopt on failure.
-  static std::optional<PieceFile> create(const std::string& final_name);
+  // Creates the temporary file; says why not and returns nullopt on failure.
+  static std::optional<PieceFile> create(const std::string& final_name, Console& console);
   PieceFile(PieceFile&&) = default;
   PieceFile& operator=(PieceFile&&) = default;
   ~PieceFile();
 
   bool write(std::string_view bytes) { return sink_->write(bytes); }
-  // Closes the temporary file (an error is printed) and returns its name, still temporary.
-  std::optional<std::string> close();
+  // Closes the temporary file (an error is said) and returns its name, still temporary.
+  std::optional<std::string> close(Console& console);
   const std::string& final_name() const { return final_; }
 
  private:
@@ -50,8 +52,9 @@ class PieceFile {
 };
 
 // Renames `temp` to `final_name` (or, with several segments, concatenates them into a new
-// temporary first: zstd frames concatenate); removes the temporaries. Prints why not.
-bool commit_piece(const std::vector<std::string>& segments, const std::string& final_name);
+// temporary first: zstd frames concatenate); removes the temporaries. Says why not.
+bool commit_piece(const std::vector<std::string>& segments, const std::string& final_name,
+                  Console& console);
 void remove_temporaries(const std::vector<std::string>& segments);
 
-}  // namespace pgnkit::tools
+}  // namespace pgnkit::commands
