@@ -31,18 +31,4 @@ std::optional<bool> decode_ahead_setting() {
   return setting;
 }
 
-std::optional<io::Source> open_input(const std::string& path) {
-  io::IoError err;
-  auto source =
-      io::Source::open(path, &err, {.decode_ahead = decode_ahead_setting().value_or(true)});
-  if (!source) report_io_error(err, path == "-" ? "<stdin>" : path);
-  return source;
-}
-
-bool report_read_error(const io::Source& source) {
-  if (!source.error()) return false;
-  report_io_error(*source.error(), source.name());
-  return true;
-}
-
 }  // namespace pgnkit::tools

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "io/error.h"
-#include "io/source.h"
 
 namespace pgnkit::tools {
 
@@ -24,12 +23,5 @@ void report_io_error(const io::IoError& error, std::string_view name);
 // whether it is other than "0". An environment variable, not a flag, so that every subcommand
 // has it without another option on each.
 std::optional<bool> decode_ahead_setting();
-
-// Opens `path` with decode-ahead on unless PGNKIT_DECODE_AHEAD=0; on failure reports why
-// ("-" named <stdin>) and returns nullopt.
-std::optional<io::Source> open_input(const std::string& path);
-
-// After reading: reports the source's I/O error, if any, and returns true when there was one.
-bool report_read_error(const io::Source& source);
 
 }  // namespace pgnkit::tools

@@ -98,27 +98,4 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
       ->check(CLI::Range(0u, 1024u));
 }
 
-pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job, io::OutputSink* out, Progress* progress,
-                           const ShardArgs* shard, MergeHook* hook) {
-  const std::vector<std::string> inputs = inputs_or_stdin(files);
-  pipeline::RunOptions options = run_options(threads, progress);
-  pipeline::Shard range;
-  if (shard != nullptr && shard->ranged()) {
-    if (inputs.size() > 1) {
-      report("--range reads one input, not " + std::to_string(inputs.size()));
-      pipeline::RunStats stats;
-      stats.io_failed = true;
-      return stats;
-    }
-    range = shard->shard();
-    options.shard = &range;
-  }
-  TerminalConsole emitter(out, progress);
-  pipeline::Settings used;
-  const pipeline::RunStats stats = pipeline::run_job(inputs, job, emitter, options, hook, &used);
-  maybe_print_pipeline_stats(stats, used, options.shard != nullptr);
-  return stats;
-}
-
 }  // namespace pgnkit::tools

@@ -1,6 +1,6 @@
-// --threads for the per-game commands, and the command line's side of running a Job: the
-// terminal Emitter (stdout, stderr, the progress line) and the test knobs read from the
-// environment, around pipeline::run_job.
+// --threads for the per-game commands, and the command line's side of running a command of
+// lib/commands: the terminal Console (stdout, stderr, the progress line) and the RunOptions,
+// with the test knobs read from the environment.
 #pragma once
 
 #include <cstdint>
@@ -14,11 +14,8 @@
 #include "io/sink.h"
 #include "pipeline/runner.h"
 #include "progress.h"
-#include "shard.h"
 
 namespace pgnkit::tools {
-
-using pipeline::MergeHook;
 
 // The terminal as a commands::Console: the output to stdout (or `sink`), the diagnostics to
 // stderr, messages as "pgnkit: <line>" (a command's own: "pgnkit <command>: <line>"), the
@@ -43,25 +40,13 @@ class TerminalConsole final : public commands::Console {
 void maybe_print_pipeline_stats(const pipeline::RunStats& stats, const pipeline::Settings& used,
                                 bool ranged);
 
-// RunOptions from the environment's test knobs (below) and `threads`.
+// RunOptions from `threads` and the environment's test knobs, read here and nowhere else:
+// PGNKIT_CHUNK_SIZE=BYTES sets the splitter's target; PGNKIT_DECODE_AHEAD=0 or 1 decides
+// whether a .zst is decoded on a thread of its own (pipeline::RunOptions::decode_ahead).
+// PGNKIT_PIPELINE_STATS=1 (maybe_print_pipeline_stats) prints how the output was made.
 pipeline::RunOptions run_options(unsigned threads, Progress* progress);
 
 // Adds `-j,--threads N` (0 or absent: pipeline::default_threads()).
 void add_threads_option(CLI::App* cmd, unsigned& threads);
-
-// Reads every input with `job` through pipeline::run_job: stdout gets the job's output, stderr
-// its diagnostics and the open and read errors ("pgnkit: <name>: <why>"), in the same order
-// for every thread count. Test knobs (environment, read here and nowhere else):
-// PGNKIT_CHUNK_SIZE=BYTES sets the splitter's target; PGNKIT_DECODE_AHEAD=0 or 1 decides
-// whether a .zst is decoded on a thread of its own (pipeline::RunOptions::decode_ahead);
-// PGNKIT_PIPELINE_STATS=1 prints how the output was made (pipeline::RunStats,
-// exact_rereads last) to stderr at the end.
-// out: where the job's output goes (null: stdout). progress: the progress line to feed, or
-// null. shard: with its range set, exactly one input (tools/shard.h). hook: where the merged
-// output passes first, or null.
-pipeline::RunStats run_job(const std::vector<std::string>& files, unsigned threads,
-                           const pipeline::Job& job, io::OutputSink* out = nullptr,
-                           Progress* progress = nullptr, const ShardArgs* shard = nullptr,
-                           MergeHook* hook = nullptr);
 
 }  // namespace pgnkit::tools
