@@ -10,7 +10,7 @@
 #include "convert_util.h"
 #include "support/files.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::cli_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 namespace fs = std::filesystem;
@@ -61,4 +61,4 @@ TEST(convert, CliUsageErrors) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::cli_test

@@ -11,7 +11,7 @@
 #include "convert_util.h"
 #include "fuzz/roundtrip_check.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::roundtrip_pgn_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 namespace fs = std::filesystem;
@@ -73,4 +73,4 @@ TEST(RoundTripPgn, ACutGamesResultIsJudgedOnceWritten) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::roundtrip_pgn_test

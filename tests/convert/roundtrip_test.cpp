@@ -15,7 +15,7 @@
 #include "write/json.h"
 #include "write/line_writers.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::roundtrip_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 struct Totals {
@@ -179,4 +179,4 @@ TEST(convert, RoundtripLatin1BecomesUtf8) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::roundtrip_test

@@ -13,7 +13,8 @@
 #include "ndjson/line_starts.h"
 #include "support/ndjson_lines.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::ndjson_line_starts_test {  // its own: the sanitizer tree joins the
+                                                           // files
 namespace {
 
 struct Starts : ndjson::LineStartVisitor {
@@ -119,4 +120,4 @@ TEST(NdjsonLineStarts, AgreesWithTheReaderAndTheCountOnRandomLines) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::ndjson_line_starts_test

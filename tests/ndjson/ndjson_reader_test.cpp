@@ -12,7 +12,7 @@
 #include "write/line_writers.h"
 #include "write/pgn_writer.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::ndjson_reader_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 std::string tag(const replay::GameRecord& g, std::string_view name) {
@@ -265,4 +265,4 @@ TEST(convert, NdjsonReaderSmallBufferReadsTheSame) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::ndjson_reader_test

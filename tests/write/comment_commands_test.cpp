@@ -7,7 +7,7 @@
 #include "support/regex.h"
 #include "write/comment_commands.h"
 
-namespace pgnkit::write {
+namespace pgnkit::write::comment_commands_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 std::string canonical(const CommentCommands& c) {
@@ -242,4 +242,4 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
 }
 
 }  // namespace
-}  // namespace pgnkit::write
+}  // namespace pgnkit::write::comment_commands_test

@@ -4,7 +4,7 @@
 #include "convert/convert_util.h"
 #include "write/line_writers.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::line_writers_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 replay::GameRecord game(const std::string& pgn) {
@@ -69,4 +69,4 @@ TEST(convert, LineWritersCsvQuotingAndColumns) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::line_writers_test

@@ -21,7 +21,7 @@
 #include "write/json.h"
 #include "write/pgn_writer.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::pgn_wrap_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 constexpr std::size_t kWidth = 80;
@@ -243,4 +243,4 @@ TEST(PgnWrap, ExactBreaksAroundClockAndEval) {
 }
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::pgn_wrap_test

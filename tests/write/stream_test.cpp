@@ -13,7 +13,7 @@
 #include "write/ndjson_writer.h"
 #include "write/uci_stream.h"
 
-namespace pgnkit::convert_test {
+namespace pgnkit::convert_test::stream_test {  // its own: the sanitizer tree joins the files
 namespace {
 
 struct StreamedGames : write::UciGameSink {
@@ -266,4 +266,4 @@ INSTANTIATE_TEST_SUITE_P(convert, UciStreamBigCorpus,
                          ::testing::Values("lichess", "otb", "engine"));
 
 }  // namespace
-}  // namespace pgnkit::convert_test
+}  // namespace pgnkit::convert_test::stream_test
