@@ -164,7 +164,8 @@ TEST(convert, PlainClockMatchesItsContract) {
   const std::string bytes = std::string("0123456789:] [%clkemt#.-\t\n") + '\0' + '\x80';
   std::size_t accepted = 0;
   for (int round = 0; round < 100000; ++round) {
-    const std::int64_t seconds = round < 1000 ? round * 37 : rng() % (100 * 3600);
+    const std::int64_t seconds =
+        round < 1000 ? std::int64_t{round} * 37 : rng() % (std::uint64_t{100} * 3600);
     std::string text;
     append_command_comment(text, CommentCommands{seconds * 1000, std::nullopt, std::nullopt});
     text = varied(text, round % 2 == 1, bytes, rng, round % 4 >= 2);
@@ -196,7 +197,7 @@ TEST(convert, PlainEvalClockAgreesWithTheFullReader) {
   std::size_t accepted = 0;
   for (int round = 0; round < 100000; ++round) {
     CommentCommands c;
-    c.clock_ms = std::int64_t{1000} * (rng() % (100 * 3600));
+    c.clock_ms = std::int64_t{1000} * (rng() % (std::uint64_t{100} * 3600));
     const bool mate = rng() % 4 == 0;
     // One in eight of any size up to 2e9: 7 digits before the point are read, 8 are not.
     const std::uint32_t range = rng() % 8 == 0 ? 2'000'000'000u : mate ? 30u : 3000u;
