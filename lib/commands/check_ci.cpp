@@ -82,10 +82,10 @@ void CiRun::format_problem(pipeline::Output& out, const Input& input, const Chec
   out.append(text, holes);
 }
 
-void CiRun::record(pipeline::Output& err, std::string_view file,
+void CiRun::record(pipeline::ChunkResult& result, std::string_view file,
                    const CheckGate::Decided& d) const {
   if (write_baseline_.empty()) return;
-  diag::append_baseline_line(err.text(),
+  diag::append_baseline_line(pipeline::records_of<BaselineLines>(result).text,
                              diag::BaselineEntry{d.fingerprint, std::string(d.problem.code_name()),
                                                  std::string(file), d.problem.san, d.problem.ply});
 }
@@ -112,17 +112,12 @@ std::string_view CiRun::out(std::string_view bytes) {
   return diag::drop_leading_separator(bytes);
 }
 
-void CiRun::err(std::string_view bytes) {
-  while (!bytes.empty()) {
-    const std::size_t end = bytes.find('\n');
-    if (end == std::string_view::npos) {
-      partial_line_ += bytes;
-      return;
-    }
-    partial_line_ += bytes.substr(0, end + 1);
-    known_.push_back(std::move(partial_line_));
-    partial_line_.clear();
-    bytes.remove_prefix(end + 1);
+void CiRun::records(const pipeline::Records& records, std::uint64_t /*game_base*/) {
+  std::string_view text = static_cast<const BaselineLines&>(records).text;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');  // every line ends with one
+    known_.emplace_back(text.substr(0, end + 1));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
   }
 }
 

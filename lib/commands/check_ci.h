@@ -33,6 +33,16 @@ struct CiOptions {
   bool max_errors_given = false;  // the caller's max_errors wins over the file's
 };
 
+// A read's --write-baseline lines, whole lines in any order, for the merging thread (a
+// pipeline::Records: typed, not riding the read's stderr bytes).
+struct BaselineLines final : pipeline::Records {
+  std::string text;
+
+  bool empty() const override { return text.empty(); }
+  void clear() override { text.clear(); }
+  std::size_t capacity_bytes() const override { return text.capacity(); }
+};
+
 class CiRun final : public pipeline::MergeHook {
  public:
   CiRun(CheckConfig config, RuleKeys cli, std::optional<diag::Format> format,
@@ -52,8 +62,9 @@ class CiRun final : public pipeline::MergeHook {
   // before it (out() drops the document's first), its game number a hole in `out`.
   void format_problem(pipeline::Output& out, const Input& input, const CheckGate::Decided& d,
                       bool strict) const;
-  // A reported problem's --write-baseline line, into the read's err output (see err()).
-  void record(pipeline::Output& err, std::string_view file, const CheckGate::Decided& d) const;
+  // A reported problem's --write-baseline line, into the read's records (BaselineLines).
+  void record(pipeline::ChunkResult& result, std::string_view file,
+              const CheckGate::Decided& d) const;
 
   bool has_format() const { return format_.has_value(); }
   bool has_baseline() const { return baseline_.has_value(); }
@@ -62,10 +73,11 @@ class CiRun final : public pipeline::MergeHook {
   // The merging thread. The report's header and footer, to the console's out():
   void begin_output(Console& console);
   void end_output(Console& console);
-  // MergeHook: the merged output; its first result loses its separator, and the err bytes
-  // are the baseline lines of record().
+  // MergeHook: the merged output; its first result loses its separator. The records are the
+  // baseline lines of record(). A check read writes nothing to err.
   std::string_view out(std::string_view bytes) override;
-  void err(std::string_view bytes) override;
+  void err(std::string_view /*bytes*/) override {}
+  void records(const pipeline::Records& records, std::uint64_t game_base) override;
   // Writes the write_baseline file (atomically) and says so; false, with the reason in a
   // message, on failure.
   bool finish(Console& console);
@@ -78,7 +90,6 @@ class CiRun final : public pipeline::MergeHook {
   std::optional<diag::Baseline> baseline_;
   std::string write_baseline_;
   std::vector<std::string> known_;  // the baseline lines recorded, in any order
-  std::string partial_line_;        // of err(), if bytes ever end mid-line
   bool first_result_ = true;
 };
 

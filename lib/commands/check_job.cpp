@@ -14,7 +14,7 @@ constexpr std::size_t kDrainBytes = std::size_t{1} << 15;
 // Counts and prints the problems of one read into its result.
 class CheckSink : public replay::ReplaySink {
  public:
-  // Problems go into result.out (baseline lines into result.err); through `drain` (when set)
+  // Problems go into result.out (baseline lines into its records); through `drain` (when set)
   // whenever a good deal has gathered.
   CheckSink(const CheckOptions& args, bool color, const CiRun* ci, std::string_view file,
             pipeline::ChunkResult& result, pipeline::Drain* drain, const CheckTotals& seed)
@@ -111,7 +111,7 @@ class CheckSink : public replay::ReplaySink {
         ++totals_.suppressed;
         continue;
       }
-      ci_->record(result_.err, file_, d);
+      ci_->record(result_, file_, d);
       const bool error = d.severity == replay::Severity::Error;
       if (d.problem.code != replay::ProblemCode::TooManyProblems) {
         ++(error ? totals_.errors : totals_.warnings);

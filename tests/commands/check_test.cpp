@@ -7,6 +7,7 @@
 
 #include "commands/check.h"
 #include "fixtures.h"
+#include "support/files.h"
 
 namespace pgnkit::commands::check_test {  // its own: the sanitizer tree joins the files
 namespace {
@@ -140,6 +141,27 @@ TEST(RunCheck, MaxErrorsStopsAtTheSameProblemOnEveryThreadCount) {
   EXPECT_EQ(two.console.out_text, one.console.out_text);
   EXPECT_EQ(two.summary.errors, 6u);
   EXPECT_EQ(two.summary.plies, 29u);
+}
+
+// --write-baseline's lines reach the merging thread as typed records (BaselineLines): the
+// same file for one and two threads, one line per problem after the header.
+TEST(RunCheck, WriteBaselineFileAlikeOnOneAndTwoThreads) {
+  const testing::TempDir dir;
+  std::string written[2];
+  for (const unsigned threads : {1u, 2u}) {
+    CheckOptions options;
+    options.inputs = {kBroken};
+    options.quiet = true;
+    options.ci.write_baseline = dir.path() + "/known" + std::to_string(threads) + ".txt";
+    const Outcome r = check(options, threads);
+    EXPECT_EQ(r.summary.exit_status, kExitOk) << threads;  // the problems are known now
+    EXPECT_EQ(r.console.messages,
+              std::vector<std::string>{"wrote 40 known problems to " + options.ci.write_baseline +
+                                       " (40 distinct lines)"});
+    written[threads - 1] = testing::read_file(options.ci.write_baseline);
+  }
+  EXPECT_EQ(fixtures::lines(written[0]), 41u);  // the header and 24 errors + 16 warnings
+  EXPECT_EQ(written[0], written[1]);
 }
 
 TEST(RunCheck, SarifDocumentIsWholeAndSelectedProblemsOnly) {
