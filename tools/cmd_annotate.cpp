@@ -38,16 +38,7 @@ int run_annotate(AnnotateFlags flags) {
   if (options.output == "-" && !options.in_place) out = io::OutputSink::open("-");
   TerminalConsole console(out ? &*out : nullptr);
   const commands::AnnotateSummary summary = commands::run_annotate(
-      options, console,
-      [&out, &console] {
-        if (!out) return false;  // a file: the library ended it
-        bool failed = !out->finish();
-        if (out->error()) {
-          console.message(io::describe(*out->error(), out->name()));
-          failed = true;
-        }
-        return failed;
-      },
+      options, console, [&out, &console] { return stdout_sink_failed(out, console); },
       [&options](const pipeline::RunStats& stats, const pipeline::Settings& used) {
         maybe_print_pipeline_stats(stats, used, options.shard.has_value());
       });

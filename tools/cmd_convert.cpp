@@ -33,16 +33,7 @@ int run_convert(ConvertFlags flags, std::vector<std::string> given) {
   if (options.output == "-") out = io::OutputSink::open("-");
   TerminalConsole console(out ? &*out : nullptr);
   const commands::ConvertSummary summary = commands::run_convert(
-      options, console,
-      [&out, &console] {
-        if (!out) return false;  // a file: the library ended it
-        bool failed = !out->finish();
-        if (out->error()) {
-          console.message(io::describe(*out->error(), out->name()));
-          failed = true;
-        }
-        return failed;
-      },
+      options, console, [&out, &console] { return stdout_sink_failed(out, console); },
       [&options](const pipeline::RunStats& stats, const pipeline::Settings& used) {
         maybe_print_pipeline_stats(stats, used, options.shard.has_value());
       });

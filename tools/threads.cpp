@@ -98,4 +98,14 @@ void add_threads_option(CLI::App* cmd, unsigned& threads) {
       ->check(CLI::Range(0u, 1024u));
 }
 
+bool stdout_sink_failed(std::optional<io::OutputSink>& out, commands::Console& console) {
+  if (!out) return false;  // a file: the library ended it
+  bool failed = !out->finish();
+  if (out->error()) {
+    console.message(io::describe(*out->error(), out->name()));
+    failed = true;
+  }
+  return failed;
+}
+
 }  // namespace pgnkit::tools

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,10 @@ class TerminalConsole final : public commands::Console {
   Progress* progress_;
   const bool stdout_is_tty_;
 };
+
+// A command's output_failed callback over `out`, its stdout through an OutputSink (unset: a
+// file, which the library ends): ends it, tells its write error; true when it failed.
+bool stdout_sink_failed(std::optional<io::OutputSink>& out, commands::Console& console);
 
 // PGNKIT_PIPELINE_STATS=1: prints how a pipeline run's output was made to stderr.
 void maybe_print_pipeline_stats(const pipeline::RunStats& stats, const pipeline::Settings& used,

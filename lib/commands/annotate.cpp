@@ -7,8 +7,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "commands/error_listing.h"
 #include "commands/output_file.h"
-#include "diag/problem_text.h"
 #include "eco/classify.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
@@ -38,17 +38,8 @@ class AnnotateSink : public replay::RecordSink {
                std::string_view file)
       : plan_(plan), result_(result), drain_(drain), file_(file) {}
 
-  void problem(const replay::Problem& p) override {
-    if (p.severity == replay::Severity::Error)
-      diag::append_problem_text(result_.err, file_, p, true, false);
-    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
-    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
-      diag::append_problem_text(result_.err, file_, p, false, false);
-    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
-  }
-  void unreported(const replay::Problem& p) override {
-    errors_unreported_ |= p.severity == replay::Severity::Error;
-  }
+  void problem(const replay::Problem& p) override { errors_.problem(result_.err, file_, p); }
+  void unreported(const replay::Problem& p) override { errors_.unreported(p); }
 
   void game(const replay::GameRecord& record) override {
     ++result_.counters[kGames];
@@ -71,7 +62,7 @@ class AnnotateSink : public replay::RecordSink {
   pipeline::Drain* drain_;
   replay::GameRecord work_;
   std::string_view file_;
-  bool errors_unreported_ = false;  // in the game being read
+  ErrorListing errors_;
 };
 
 // One read of annotate: the whole input with one thread, or a chunk of it (lib/pipeline).

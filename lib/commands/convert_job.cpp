@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "diag/problem_text.h"
+#include "commands/error_listing.h"
 #include "ndjson/reader.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
@@ -26,17 +26,8 @@ class ConvertSink : public replay::RecordSink,
               std::string_view file)
       : plan_(plan), result_(result), drain_(drain), file_(file) {}
 
-  void problem(const replay::Problem& p) override {
-    if (p.severity == replay::Severity::Error)
-      diag::append_problem_text(result_.err, file_, p, true, false);
-    // Errors are listed: say when some of a game's were not (replay::kMaxReportedProblems).
-    if (p.code == replay::ProblemCode::TooManyProblems && errors_unreported_)
-      diag::append_problem_text(result_.err, file_, p, false, false);
-    if (p.code == replay::ProblemCode::TooManyProblems) errors_unreported_ = false;
-  }
-  void unreported(const replay::Problem& p) override {
-    errors_unreported_ |= p.severity == replay::Severity::Error;
-  }
+  void problem(const replay::Problem& p) override { errors_.problem(result_.err, file_, p); }
+  void unreported(const replay::Problem& p) override { errors_.unreported(p); }
 
   void line_error(const ndjson::LineError& e) override {
     ++result_.counters[kConvertBadLines];
@@ -137,7 +128,7 @@ class ConvertSink : public replay::RecordSink,
   pipeline::ChunkResult& result_;
   pipeline::Drain* drain_;
   std::string_view file_;
-  bool errors_unreported_ = false;  // in the game being read
+  ErrorListing errors_;
   replay::GameRecord work_;
   std::string text_;
   std::vector<std::size_t> id_at_;  // EPD: where the ids' game numbers go in text_
