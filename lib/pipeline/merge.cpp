@@ -85,6 +85,7 @@ void Pipeline::merge() {
       stats_.io_failed = true;
       continue;
     }
+    if (job_.cancelled()) return;
     merge_input(lane);
     if (job_.stop_after_input(stats_.totals)) return;
   }
@@ -141,6 +142,7 @@ void Pipeline::merge_input(Lane& lane) {
     const bool last = slot->chunk.last;
     if (last) error = slot->error;
     pop_front(lane);
+    if (job_.cancelled()) return;                     // the rest of the input is not read
     slot = last ? nullptr : slot_after(lane, *slot);  // the new front
   }
   if (error) stats_.io_failed = true;

@@ -58,6 +58,7 @@ RunStats run_sequential(const std::vector<std::string>& inputs, const Job& job,
                         HookedEmitter& emitter, const io::SourceOptions& source_options) {
   RunStats stats;
   for (const std::string& path : inputs) {
+    if (job.cancelled()) break;
     io::IoError error;
     auto source = io::Source::open(path, &error, source_options);
     if (!source) {

@@ -46,7 +46,10 @@ struct MoveNode {
   // illegal move, in an unsupported variant, or the illegal move itself).
   chess::Move move;
   bool played = false;
-  std::string san;                  // canonical SAN when played; as written otherwise
+  std::string san;  // canonical SAN when played; as written otherwise
+  // The move as written when it differs from `san`, and only when the builder keeps it
+  // (RecordBuilder::set_keep_written); else empty.
+  std::string written;
   std::uint16_t notes = 0;          // chess::SanNote bits of the move as written
   std::vector<std::uint32_t> nags;  // $n in order ("!" is 1, "?" is 2, ...)
   Recycled<std::string> comments;   // comments after the move
@@ -58,6 +61,7 @@ struct MoveNode {
     move = chess::Move{};
     played = false;
     san.clear();
+    if (!written.empty()) written.clear();
     notes = 0;
     nags.clear();
     comments.clear();

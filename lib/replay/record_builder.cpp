@@ -166,6 +166,7 @@ void RecordBuilder::move(const MoveEvent& e) {
   }
   char buf[chess::kMaxSan + 2];
   node.san.assign(buf, static_cast<std::size_t>(chess::write_san(e.before, e.move, e.after, buf)));
+  if (keep_written_ && node.san != e.san_as_written) node.written.assign(e.san_as_written);
 }
 
 pgn::Control RecordBuilder::nag(std::uint32_t code, pgn::Location) {

@@ -72,6 +72,9 @@ class RecordBuilder : public ReadThroughReplayer, private ReplaySink {
   // Whether MoveNode::san holds canonical SAN (default) or the move as written: writers that
   // print only UCI or positions skip the SAN writing, a quarter of the record's cost.
   void set_canonical_san(bool on) { canonical_san_ = on; }
+  // Whether MoveNode::written keeps a played move's text as written where it is not the
+  // canonical SAN (the Python face's Move.written); off by default.
+  void set_keep_written(bool on) { keep_written_ = on; }
 
   // pgn::Visitor callbacks (hide the Replayer's; each forwards to it).
   void begin_game(const pgn::GameInfo& info);
@@ -99,6 +102,7 @@ class RecordBuilder : public ReadThroughReplayer, private ReplaySink {
   bool moved_ = false;
   bool text_skipped_ = false;  // the replayer took the last token for a word
   bool canonical_san_ = true;
+  bool keep_written_ = false;
   std::string pending_problem_, pending_code_;
 };
 
