@@ -10,6 +10,9 @@ packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zst
           clang-tidy  # tests/lint's tidy_check: .clang-tidy on the files a change touches
           python3  # pgnkit-dask's interpreter; the build writes its man page with it
           python3-distributed python3-dask  # pgnkit-dask and its test: Dask scheduler, workers
+          # the Python module (python/): pybind11 and the headers it builds with, NumPy for its
+          # tables, pandas for to_pandas(), pytest for its tests (tests/python)
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package
           dpkg-dev mandoc man-db lintian bash-completion fish zsh)

@@ -16,6 +16,21 @@ set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL pgnkit dev)
 set(CPACK_DEBIAN_PGNKIT_PACKAGE_NAME pgnkit)
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME pgnkit-dev)
+# python3-pgnkit: the Python module (component `python`, python/CMakeLists.txt), when built.
+if(PGNKIT_PYTHON_BUILT)
+  list(APPEND CPACK_COMPONENTS_ALL python)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-pgnkit)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3 (<< 3.12), python3-numpy")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_RECOMMENDS "python3-pandas")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS "python3-dask, python3-distributed")
+  set(CPACK_DEBIAN_PYTHON_DESCRIPTION "chess PGN games for Python, replayed under the FIDE rules
+import pgnkit reads chess games in PGN (plain or zstd-compressed) at C++ speed
+on every core: games with their moves, clocks, evals and problems; NumPy
+tables of games and of moves (pandas DataFrames with python3-pandas); the
+checks of pgnkit check and status; and pgnkit.dask for Dask clusters.")
+endif()
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # <package>_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${PGNKIT_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)

@@ -68,6 +68,24 @@ TEST_F(InstallTree, InstalledBinaryRunsOnInstalledData) {
   EXPECT_EQ(perft.status, 0);
 }
 
+// The Python module where Debian's python3 finds packages under the prefix, used from there.
+TEST_F(InstallTree, InstalledPythonModuleReadsInstalledData) {
+#ifndef PGNKIT_PYTHON_INSTALL_DIR
+  GTEST_SKIP() << "the Python module is not built here (no pybind11-dev or python3-dev)";
+#else
+  const std::string site = prefix() + "/" PGNKIT_PYTHON_INSTALL_DIR;
+  const std::string sample = prefix() + "/share/doc/pgnkit/data/sample.pgn";
+  const ShellResult r =
+      run_shell("cd / && PYTHONPATH=" + sh_quote(site) + " /usr/bin/python3 -c " +
+                sh_quote("import pgnkit, sys; games = list(pgnkit.read_games(sys.argv[1])); "
+                         "print(pgnkit.__file__.startswith(sys.argv[2]), len(games), "
+                         "sum(g.plies for g in games) == len(pgnkit.moves_table(sys.argv[1])))") +
+                " " + sh_quote(sample) + " " + sh_quote(site) + " 2>&1");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "True 315 True\n");
+#endif
+}
+
 TEST_F(InstallTree, NothingPointsIntoTheSourceOrBuildTree) {
   for (const char* tree : {PGNKIT_SOURCE_DIR, PGNKIT_BUILD_DIR}) {
     const ShellResult r = run_shell("grep -rlF " + sh_quote(tree) + " " + sh_quote(prefix()));

@@ -1,0 +1,52 @@
+"""check() and status(): the command line's answers, as values."""
+
+import pgnkit
+import pytest
+
+from conftest import BROKEN, SAMPLE, cli_ndjson
+
+
+def test_check_problems_equal_the_cli():
+    result = pgnkit.check(BROKEN)
+    assert [p.__dict__ for p in result.problems] == cli_ndjson("check", "--format", "ndjson", BROKEN)
+    s = result.summary
+    assert (s["games"], s["errors"], s["warnings"], s["games_with_errors"]) == (39, 24, 16, 24)
+    assert s["exit_status"] == 1 and not result.ok
+
+
+def test_check_sample_is_clean():
+    result = pgnkit.check(SAMPLE)
+    assert result.ok and result.problems == [] and result.summary["games"] == 315
+
+
+def test_check_options():
+    strict = pgnkit.check(BROKEN, strict=True, threads=2)
+    assert strict.summary["errors"] == 24 and strict.summary["warnings"] == 16
+    ignored = pgnkit.check(BROKEN, ignore=["missing_tag"])
+    assert all(p.code != "missing_tag" for p in ignored.problems)
+    assert ignored.problems == [pgnkit.Problem(**d) for d in cli_ndjson(
+        "check", "--format", "ndjson", "--no-config", "--ignore", "missing_tag", BROKEN)]
+    first = pgnkit.check(BROKEN, max_errors=3)
+    assert first.summary["stopped"] and sum(p.severity == "error" for p in first.problems) == 3
+    with pytest.raises(ValueError, match="max_errors"):
+        pgnkit.check(BROKEN, max_errors=-1)
+    with pytest.raises(ValueError, match="nonsense"):
+        pgnkit.check(BROKEN, select=["nonsense"])
+
+
+def test_check_names_bytes_as_bytes():
+    result = pgnkit.check(BROKEN.read_bytes())
+    assert {p.file for p in result.problems} == {"<bytes>"}
+
+
+def test_read_games_problems_equal_check():
+    from_games = [p for g in pgnkit.read_games(BROKEN, variations=True) for p in g.problems]
+    assert from_games == pgnkit.check(BROKEN).problems
+
+
+def test_status_equals_the_cli():
+    result = pgnkit.status(BROKEN)
+    assert result.games == cli_ndjson("status", "--format", "ndjson", BROKEN)
+    assert result.summary["games"] == 39
+    assert sum(result.summary["by_status"].values()) == 39
+    assert result.summary["by_status"]["illegal"] == sum(g["status"] == "illegal" for g in result.games)

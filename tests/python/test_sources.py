@@ -1,0 +1,129 @@
+"""Every kind of source, and misuse: clear exceptions for the caller's mistakes, never for bad
+PGN."""
+import io
+import os
+import subprocess
+import sys
+
+import pgnkit
+import pytest
+
+from conftest import SAMPLE, SOURCE
+
+
+def numbers(source, **kw):
+    return [(g.number, g.plies, g.file) for g in pgnkit.read_games(source, **kw)]
+
+
+def test_path_kinds_give_the_same_games(tmp_path):
+    by_str = numbers(str(SAMPLE))
+    assert len(by_str) == 315
+    assert [n[:2] for n in numbers(SAMPLE)] == [n[:2] for n in by_str]  # os.PathLike
+    assert [n[:2] for n in numbers(SAMPLE.read_bytes())] == [n[:2] for n in by_str]
+    with open(SAMPLE, "rb") as f:
+        assert numbers(f) == [(a, b, str(SAMPLE)) for a, b, _ in by_str]
+    assert {n[2] for n in numbers(SAMPLE.read_bytes())} == {"<bytes>"}
+    assert {n[2] for n in numbers(io.BytesIO(SAMPLE.read_bytes()))} == {"<stream>"}
+
+
+def test_zstd_path_and_bytes(tmp_path):
+    packed = tmp_path / "sample.pgn.zst"
+    subprocess.run(["zstd", "-q", "-o", str(packed), str(SAMPLE)], check=True)
+    assert [n[:2] for n in numbers(packed)] == [n[:2] for n in numbers(SAMPLE)]
+    assert [n[:2] for n in numbers(packed.read_bytes(), threads=2)] == [n[:2] for n in numbers(SAMPLE)]
+
+
+def test_stdin_buffer():
+    code = ("import pgnkit, sys; print(sum(g.plies for g in pgnkit.read_games(sys.stdin.buffer)))")
+    with open(SAMPLE, "rb") as f:
+        out = subprocess.run([sys.executable, "-c", code], stdin=f, capture_output=True,
+                             check=True, env=os.environ)
+    assert int(out.stdout) == sum(g.plies for g in pgnkit.read_games(SAMPLE))
+
+
+def test_missing_file_names_the_path(tmp_path):
+    missing = tmp_path / "nope.pgn"
+    with pytest.raises(FileNotFoundError) as e:
+        pgnkit.read_games(missing)
+    assert e.value.filename == str(missing)
+    with pytest.raises(FileNotFoundError):
+        pgnkit.games_table(missing)
+
+
+def test_directory(tmp_path):
+    with pytest.raises(IsADirectoryError):
+        pgnkit.read_games(tmp_path)
+
+
+def test_closed_file():
+    f = open(SAMPLE, "rb")
+    f.close()
+    with pytest.raises(ValueError, match="source: the file object is closed"):
+        pgnkit.read_games(f)
+
+
+def test_text_mode_file():
+    with open(SAMPLE) as f, pytest.raises(TypeError, match="binary mode"):
+        pgnkit.read_games(f)
+
+
+def test_wrong_type():
+    with pytest.raises(TypeError, match="source: expected a path"):
+        pgnkit.read_games(42)
+
+
+def test_bad_options():
+    with pytest.raises(ValueError, match="laws: expected one of by-date, current, pre-2014"):
+        pgnkit.read_games(SAMPLE, laws="1997")
+    with pytest.raises(TypeError, match="threads"):
+        pgnkit.read_games(SAMPLE, threads="2")
+    with pytest.raises(TypeError, match="variations"):
+        pgnkit.read_games(SAMPLE, variations=1)
+    with pytest.raises(ValueError, match="errors"):
+        pgnkit.games_table(SAMPLE, errors="ignore")
+
+
+def test_empty_file(tmp_path):
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    assert list(pgnkit.read_games(empty)) == []
+    assert len(pgnkit.games_table(empty)) == 0
+    assert len(pgnkit.moves_table(b"")) == 0
+
+
+def test_truncated_zstd(tmp_path):
+    packed = tmp_path / "sample.pgn.zst"
+    subprocess.run(["zstd", "-q", "-o", str(packed), str(SAMPLE)], check=True)
+    cut = tmp_path / "cut.pgn.zst"
+    cut.write_bytes(packed.read_bytes()[: packed.stat().st_size // 2])
+    games = []
+    with pytest.raises(pgnkit.ReadError, match="cut.pgn.zst"):
+        for g in pgnkit.read_games(cut):
+            games.append(g)
+    # The games before the cut were given.
+    assert 0 < len(games) < 315
+    with pytest.warns(pgnkit.ReadWarning):
+        table = pgnkit.games_table(cut, errors="warn")
+    assert 0 < len(table) < 315
+
+
+def test_binary_junk_gives_problems_not_exceptions():
+    games = list(pgnkit.read_games(bytes(range(256)) * 64))
+    assert all(isinstance(p, pgnkit.Problem) for g in games for p in g.problems)
+
+
+def test_interrupt_stops_a_long_read(tmp_path):
+    # A read that would take long, interrupted by SIGINT: KeyboardInterrupt, promptly.
+    code = (
+        "import pgnkit, signal, threading, os, time, sys\n"
+        "data = open(sys.argv[1], 'rb').read() * 400\n"
+        "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "t = time.monotonic()\n"
+        "try:\n"
+        "    pgnkit.games_table(data)\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.monotonic() - t < 20)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(SAMPLE)], capture_output=True,
+                         env=os.environ, timeout=120)
+    assert out.stdout.decode().split() == ["interrupted", "True"], out.stderr
