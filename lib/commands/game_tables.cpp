@@ -115,6 +115,37 @@ void MovesColumns::clear() {
   eval_mate.clear();
 }
 
+void MovesColumns::reserve(std::size_t rows) {
+  game.reserve(rows);
+  ply.reserve(rows);
+  uci.reserve(rows * kUciWidth);
+  san.reserve(rows * kSanWidth);
+  token.reserve(rows);
+  clock.reserve(rows);
+  emt.reserve(rows);
+  eval_cp.reserve(rows);
+  eval_mate.reserve(rows);
+}
+
+namespace {
+template <class T>
+void append_all(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+}  // namespace
+
+void MovesColumns::append(const MovesColumns& other) {
+  append_all(game, other.game);
+  append_all(ply, other.ply);
+  uci += other.uci;
+  san += other.san;
+  append_all(token, other.token);
+  append_all(clock, other.clock);
+  append_all(emt, other.emt);
+  append_all(eval_cp, other.eval_cp);
+  append_all(eval_mate, other.eval_mate);
+}
+
 std::size_t MovesColumns::capacity_bytes() const {
   return game.capacity() * 8 + ply.capacity() * 4 + uci.capacity() + san.capacity() +
          token.capacity() * 2 +

@@ -46,6 +46,9 @@ struct MovesColumns {
   // Adds `base` to the game numbers from row `from` on.
   void renumber(std::size_t from, std::uint64_t base);
   void clear();
+  void reserve(std::size_t rows);
+  // Appends `other`'s rows.
+  void append(const MovesColumns& other);
   std::size_t rows() const { return game.size(); }
   std::size_t capacity_bytes() const;
 };

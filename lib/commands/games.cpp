@@ -235,6 +235,8 @@ class MovesSink final : public replay::RecordSink {
         base_(base) {}
   void at(const pgn::GameInfo&) {}
   void game(const replay::GameRecord& record) override {
+    // The rows went to the caller with the last drain: room for the next drain's at once.
+    if (drain_ && records_.rows.game.capacity() == 0) records_.rows.reserve(kDrainRows + 1024);
     records_.rows.add(record, base_ + record.number);
     if (drain_ && records_.rows.rows() >= kDrainRows) drain_->flush(result_);
   }

@@ -159,14 +159,10 @@ std::pair<std::vector<std::string>, bool> fill(commands::GamesOptions options, R
   while (stream.next(batch)) {
     py::gil_scoped_release release;
     add(batch);
+    batch = Batch{};
   }
   stream.close();
   return {stream.messages(), stream.io_failed()};
-}
-
-template <class T>
-void append(std::vector<T>& to, const std::vector<T>& from) {
-  to.insert(to.end(), from.begin(), from.end());
 }
 
 py::dict games_columns(commands::GamesOptions options, std::vector<std::string> tags) {
@@ -197,18 +193,9 @@ py::dict games_columns(commands::GamesOptions options, std::vector<std::string> 
 
 py::dict moves_columns(commands::GamesOptions options) {
   commands::MovesColumns c;
-  auto [messages, failed] = fill<commands::MovesColumns>(std::move(options), commands::run_moves,
-                                                         [&](const commands::MovesColumns& rows) {
-                                                           append(c.game, rows.game);
-                                                           append(c.ply, rows.ply);
-                                                           c.uci += rows.uci;
-                                                           c.san += rows.san;
-                                                           append(c.token, rows.token);
-                                                           append(c.clock, rows.clock);
-                                                           append(c.emt, rows.emt);
-                                                           append(c.eval_cp, rows.eval_cp);
-                                                           append(c.eval_mate, rows.eval_mate);
-                                                         });
+  auto [messages, failed] = fill<commands::MovesColumns>(
+      std::move(options), commands::run_moves,
+      [&](const commands::MovesColumns& rows) { c.append(rows); });
   py::dict d;
   d["game"] = array_of(c.game);
   d["ply"] = array_of(c.ply);
