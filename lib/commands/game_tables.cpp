@@ -57,9 +57,10 @@ void MovesColumns::add(const GameValue& g) {
     if (!m.played) continue;
     game.push_back(g.number);
     ply.push_back(++n);
-    put_fixed(uci, m.uci, kUciWidth);
+    const std::string move_uci = m.uci();
+    put_fixed(uci, move_uci, kUciWidth);
     put_fixed(san, m.san, kSanWidth);
-    token.push_back(uci_token(m.uci));
+    token.push_back(uci_token(move_uci));
     clock.push_back(seconds(m.clock_ms));
     emt.push_back(seconds(m.emt_ms));
     eval_cp.push_back(number(m.eval_cp));

@@ -58,12 +58,10 @@ std::vector<GameMove> line_moves(const replay::Line& line, bool chess960);
 GameMove move_value(const replay::MoveNode& node, bool chess960) {
   GameMove m;
   m.san = utf8(node.san);
-  m.written = node.written.empty() ? m.san : utf8(node.written);
+  if (!node.written.empty()) m.written = utf8(node.written);
   m.played = node.played;
-  if (node.played) {
-    m.move = node.move;
-    write::append_uci(m.uci, node.move, chess960);
-  }
+  m.chess960 = chess960;
+  if (node.played) m.move = node.move;
   m.nags = node.nags;
   auto comment = node.comments.begin();
   write::CommentCommands commands;
@@ -319,6 +317,12 @@ GamesSummary run_moves(const GamesOptions& options, Console& console,
   summary.io_failed = stats.io_failed;
   summary.cancelled = job.cancelled();
   return summary;
+}
+
+std::string GameMove::uci() const {
+  std::string text;
+  if (played) write::append_uci(text, move, chess960);
+  return text;
 }
 
 std::uint16_t uci_token(std::string_view uci) {

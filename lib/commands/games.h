@@ -25,10 +25,10 @@ namespace pgnkit::commands {
 // One move object of the NDJSON format.
 struct GameMove {
   std::string san;      // canonical SAN when played; as written otherwise (empty: no move)
-  std::string written;  // as written (without "!"/"?" suffixes, which are NAGs)
-  std::string uci;      // empty when not played
+  std::string written;  // as written where that differs from `san` (see as_written); else empty
   chess::Move move;     // Move{} when not played
   bool played = false;
+  bool chess960 = false;  // of the game: how uci() writes castling
   std::vector<std::uint32_t> nags;
   std::vector<std::string> comments_before;  // a line's first move: the comments before it
   std::vector<std::string> comments;         // folded, as NDJSON's "comment" / "comments"
@@ -36,6 +36,12 @@ struct GameMove {
   std::optional<std::int64_t> clock_ms, emt_ms;
   std::optional<std::int32_t> eval_cp, eval_mate;  // from White's side; mate < 0: Black mates
   std::vector<std::vector<GameMove>> variations;   // with GamesOptions::variations only
+
+  // The move as written (without "!"/"?" suffixes, which are NAGs).
+  std::string_view as_written() const { return written.empty() ? san : written; }
+  // The move in UCI ("e2e4", "e7e8q"; in Chess960 castling as king takes rook); empty when
+  // not played.
+  std::string uci() const;
 };
 
 // One game: what convert --to ndjson writes of it, and status --format ndjson's verdicts.

@@ -60,6 +60,10 @@ std::optional<pipeline::Shard> shard_of(const ShardArgs& a) {
   return shard;
 }
 
+// A game as a value is about 20 times its PGN (each move an object): chunks of a quarter of
+// the command line's size keep the results in flight (about 2 * threads + 2 chunks) small.
+constexpr std::size_t kGamesChunkSize = std::size_t{64} << 10;
+
 commands::GamesOptions games_options(std::vector<std::string> paths, unsigned threads,
                                      const std::string& laws, bool variations, bool comments,
                                      const ShardArgs& shard = {}) {
@@ -69,6 +73,7 @@ commands::GamesOptions games_options(std::vector<std::string> paths, unsigned th
   options.variations = variations;
   options.comments = comments;
   options.run = run_of(threads);
+  options.run.chunk_size = kGamesChunkSize;
   options.shard = shard_of(shard);
   return options;
 }
@@ -193,9 +198,9 @@ py::dict games_columns(commands::GamesOptions options, std::vector<std::string> 
 
 py::dict moves_columns(commands::GamesOptions options) {
   commands::MovesColumns c;
-  auto [messages, failed] = fill<commands::MovesColumns>(
-      std::move(options), commands::run_moves,
-      [&](const commands::MovesColumns& rows) { c.append(rows); });
+  auto [messages, failed] =
+      fill<commands::MovesColumns>(std::move(options), commands::run_moves,
+                                   [&](const commands::MovesColumns& rows) { c.append(rows); });
   py::dict d;
   d["game"] = array_of(c.game);
   d["ply"] = array_of(c.ply);
@@ -299,14 +304,15 @@ void bind_values(py::module_& m) {
   m.def("_set_problem_type", [](py::object type) { problem_type() = std::move(type); });
   py::class_<GameMove>(m, "Move", "One move of a game, with its comments and annotations.")
       .def_readonly("san", &GameMove::san)
-      .def_readonly("written", &GameMove::written)
+      .def_property_readonly("written",
+                             [](const GameMove& mv) { return std::string(mv.as_written()); })
       .def_property_readonly("uci",
                              [](const GameMove& mv) -> std::optional<std::string> {
                                if (!mv.played) return std::nullopt;
-                               return mv.uci;
+                               return mv.uci();
                              })
       .def_property_readonly("token",
-                             [](const GameMove& mv) { return commands::uci_token(mv.uci); })
+                             [](const GameMove& mv) { return commands::uci_token(mv.uci()); })
       .def_readonly("played", &GameMove::played)
       .def_readonly("nags", &GameMove::nags)
       .def_readonly("comments", &GameMove::comments)

@@ -49,7 +49,7 @@ TEST(RunGames, OneThreadAndTwoGiveTheSameGamesInOrder) {
     EXPECT_EQ(one[i].final_fen, two[i].final_fen);
     ASSERT_EQ(one[i].moves.size(), two[i].moves.size());
     for (std::size_t m = 0; m < one[i].moves.size(); ++m)
-      EXPECT_EQ(one[i].moves[m].uci, two[i].moves[m].uci);
+      EXPECT_EQ(one[i].moves[m].uci(), two[i].moves[m].uci());
     plies += one[i].plies;
     EXPECT_EQ(one[i].file, fixtures::kSample);
   }
@@ -75,11 +75,13 @@ TEST(RunGames, FieldsOfOneGame) {
   EXPECT_EQ(g.final_fen, "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
   ASSERT_EQ(g.moves.size(), 7u);
   EXPECT_EQ(g.moves[0].san, "e4");
-  EXPECT_EQ(g.moves[0].written, "e2-e4");
+  EXPECT_EQ(g.moves[0].as_written(), "e2-e4");
+  EXPECT_EQ(g.moves[1].as_written(), "e5");
+  EXPECT_TRUE(g.moves[1].written.empty());  // as the SAN
   EXPECT_EQ(g.moves[0].clock_ms, 180000);
   EXPECT_TRUE(g.moves[0].comments.empty());
   EXPECT_EQ(g.moves[1].nags, std::vector<std::uint32_t>{1});
-  EXPECT_EQ(g.moves[6].uci, "h5f7");
+  EXPECT_EQ(g.moves[6].uci(), "h5f7");
 
   MovesColumns moves;
   moves.add(g);
