@@ -84,6 +84,10 @@ install(DIRECTORY data/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/data)
 # client (docs/library.md).
 install(FILES packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
         DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev COMPONENT dev)
+if(PGNKIT_PYTHON_BUILT)  # python3-pgnkit's (python/CMakeLists.txt installs the module)
+  install(FILES packaging/copyright ${PGNKIT_GENERATED_DIR}/changelog.gz
+          DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/python3-pgnkit COMPONENT python)
+endif()
 install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/pgnkit-dev/examples
         COMPONENT dev)
 install(FILES packaging/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides

@@ -38,14 +38,14 @@ MOVE_COLUMNS = ("game", "ply", "uci", "san", "token", "clock", "emt", "eval_cp",
 class Problem:
     """A problem in a game: the fields of `pgnkit check --format ndjson`."""
     file: str
-    game: int
+    game: "int | None"  # None: between games (check's junk outside any game)
     line: int
     column: int
     offset: int
     ply: "int | None"
     in_variation: bool
     severity: str  # "error" or "warning"
-    code: str      # a stable snake_case name (docs/codes.md)
+    code: str      # a stable snake_case name (docs/check.md#codes)
     san: "str | None"
     message: str
     fen: "str | None"
@@ -95,9 +95,14 @@ def _bool(name, value):
 def _names(name, value, allowed=None):
     if value is None:
         return None
-    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name}: expected a list of str, not a single {type(value).__name__}")
+    try:
+        value = list(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected a list of str, not {type(value).__name__}") from None
+    if not all(isinstance(v, str) for v in value):
         raise TypeError(f"{name}: expected a list of str")
-    value = list(value)
     if allowed is not None:
         for v in value:
             if v not in allowed:
@@ -105,11 +110,11 @@ def _names(name, value, allowed=None):
     return value
 
 
-def _read_failed(messages, errors, real_path, name):
+def _read_failed(messages, errors, real_path, name, stacklevel=3):
     text = "; ".join(m.replace(real_path, name) for m in messages) or f"{name}: read failed"
     if errors == "raise":
         raise ReadError(text)
-    warnings.warn(text, ReadWarning, stacklevel=3)
+    warnings.warn(text, ReadWarning, stacklevel=stacklevel)
 
 
 class GameReader:
@@ -147,7 +152,8 @@ class GameReader:
         self._it.close()
         self._opened.__exit__(None, None, None)
         if check and self._it.io_failed:
-            _read_failed(self._it.messages, self._errors, self._path, self._name)
+            # The warning names the caller's line: caller -> __next__ -> _finish -> here.
+            _read_failed(self._it.messages, self._errors, self._path, self._name, stacklevel=4)
 
     def __enter__(self):
         return self
@@ -318,15 +324,17 @@ def _fix_file(record, path, name):
 
 def check(source, *, threads=None, laws="by-date", strict=False, variations=True,
           allow_null=False, max_errors=0, select=None, ignore=None, error=None, warn=None,
-          config=None):
+          config=None, errors="raise"):
     """`pgnkit check` on `source`: every problem, as Problem values, and the summary.
 
     strict: warnings count as errors. variations: check variations too. allow_null: accept
     null moves ("--", "Z0"). max_errors: stop after N errors (0: no limit).
     select, ignore, error, warn: lists of codes or groups, as the command line's --select,
-    --ignore, --error, --warn (docs/codes.md). config: a pgnkit.toml to read (default: none).
+    --ignore, --error, --warn (docs/check.md#codes). config: a pgnkit.toml to read (default: none).
+    errors: "raise" (ReadError) or "warn" (ReadWarning) when the source cannot be read to its
+    end; the problems found before it are kept with "warn".
     """
-    threads, laws = _threads(threads), _laws(laws)
+    threads, laws, errors = _threads(threads), _laws(laws), _errors(errors)
     for n, v in (("strict", strict), ("variations", variations), ("allow_null", allow_null)):
         _bool(n, v)
     if isinstance(max_errors, bool) or not isinstance(max_errors, int) or max_errors < 0:
@@ -338,8 +346,10 @@ def check(source, *, threads=None, laws="by-date", strict=False, variations=True
     with opened(source) as (path, name):
         got = _pgnkit.check([path], threads, laws, strict, variations, allow_null, max_errors,
                             *rules, config)
-    if got["summary"]["exit_status"] == 2 and got["messages"]:
-        raise ValueError("; ".join(got["messages"]))
+    if got["summary"]["io_failed"]:
+        _read_failed(got["messages"], errors, path, name)
+    elif got["summary"]["exit_status"] == 2 and got["messages"]:
+        raise ValueError("; ".join(got["messages"]))  # a rule or pgnkit.toml the CLI refuses
     problems = [Problem(**_fix_file(p, path, name)) for p in _lines(got["ndjson"])]
     return CheckResult(problems, got["summary"])
 
@@ -352,13 +362,16 @@ def _path_of_config(config):
     return path
 
 
-def status(source, *, threads=None, laws="by-date", variations=True):
+def status(source, *, threads=None, laws="by-date", variations=True, errors="raise"):
     """`pgnkit status` on `source`: how each game ended under the rules and whether its result
     tells the truth, one dict per game (file, game, white, black, result_tag, plies, status,
-    result, auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws)."""
-    threads, laws = _threads(threads), _laws(laws)
+    result, auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws).
+    errors: as check()'s."""
+    threads, laws, errors = _threads(threads), _laws(laws), _errors(errors)
     _bool("variations", variations)
     with opened(source) as (path, name):
         got = _pgnkit.status([path], threads, laws, variations)
+    if got["summary"]["io_failed"]:
+        _read_failed(got["messages"], errors, path, name)
     games = [_fix_file(r, path, name) for r in _lines(got["ndjson"])]
     return StatusResult(games, got["summary"])

@@ -14,7 +14,7 @@ __version__: str
 
 class Problem:
     file: str
-    game: int
+    game: int | None
     line: int
     column: int
     offset: int
@@ -139,6 +139,7 @@ def check(source: Source, *, threads: int | None = ..., laws: Laws = ..., strict
           variations: bool = ..., allow_null: bool = ..., max_errors: int = ...,
           select: Sequence[str] | None = ..., ignore: Sequence[str] | None = ...,
           error: Sequence[str] | None = ..., warn: Sequence[str] | None = ...,
-          config: str | os.PathLike[str] | None = ...) -> CheckResult: ...
+          config: str | os.PathLike[str] | None = ...,
+          errors: Literal["raise", "warn"] = ...) -> CheckResult: ...
 def status(source: Source, *, threads: int | None = ..., laws: Laws = ...,
-           variations: bool = ...) -> StatusResult: ...
+           variations: bool = ..., errors: Literal["raise", "warn"] = ...) -> StatusResult: ...

@@ -149,6 +149,38 @@ TEST_F(Deb, InstalledBinaryRuns) {
   EXPECT_EQ(check.out.rfind("315 games, ", 0), 0u) << check.out;
 }
 
+// python3-pgnkit: lintian finds nothing; unpacked beside pgnkit, Debian's python3 imports the
+// module from /usr/lib/python3/dist-packages and reads pgnkit's sample as the binary counts it.
+TEST_F(Deb, PythonPackage) {
+#ifndef PGNKIT_PYTHON_BUILT
+  GTEST_SKIP() << "the Python module is not built here (no pybind11-dev or python3-dev)";
+#else
+  const std::string deb =
+      std::string(PGNKIT_DEB_DIR) + "/python3-pgnkit_" PGNKIT_PROJECT_VERSION "_" + arch_ + ".deb";
+  ASSERT_TRUE(std::filesystem::exists(deb)) << deb;
+  EXPECT_NE(field("Depends", deb).find("python3-numpy"), std::string::npos);
+  EXPECT_EQ(field("Recommends", deb), "python3-pandas");
+  if (have_tool("lintian")) {
+    const ShellResult lint = run_shell("lintian --pedantic --info " + sh_quote(deb) +
+                                       " 2>&1 | grep -v 'running with root privileges'");
+    EXPECT_EQ(lint.out, "");
+  }
+  const std::string root = (*dir_ / "python_root").string();
+  ASSERT_EQ(run_shell("dpkg -x " + sh_quote(deb) + " " + sh_quote(root)).status, 0);
+  const std::string site = root + "/usr/lib/python3/dist-packages";
+  const std::string sample = root_ + "/usr/share/doc/pgnkit/data/sample.pgn";
+  const ShellResult r =
+      run_shell("cd / && PYTHONPATH=" + sh_quote(site) + " /usr/bin/python3 -c " +
+                sh_quote("import pgnkit, sys; r = pgnkit.check(sys.argv[1]); "
+                         "print(pgnkit.__file__.startswith(sys.argv[2]), r.summary['games'], "
+                         "r.summary['plies'] == len(pgnkit.moves_table(sys.argv[1])))") +
+                " " + sh_quote(sample) + " " + sh_quote(site) + " 2>&1");
+  EXPECT_EQ(r.out, "True 315 True\n");
+  const std::string counts = check_summary_counts(root_ + "/usr/bin/pgnkit", sample);
+  EXPECT_EQ(counts.rfind("315 games, ", 0), 0u) << counts;
+#endif
+}
+
 TEST_F(Deb, InstalledDaskDriverRuns) {
   const std::string bin = root_ + "/usr/bin/pgnkit-dask";
   const ShellResult help = run_shell(sh_quote(bin) + " --help 2>&1");

@@ -50,3 +50,23 @@ def test_status_equals_the_cli():
     assert result.summary["games"] == 39
     assert sum(result.summary["by_status"].values()) == 39
     assert result.summary["by_status"]["illegal"] == sum(g["status"] == "illegal" for g in result.games)
+
+
+def test_truncated_zstd_is_a_read_error(tmp_path):
+    import subprocess
+    packed = tmp_path / "sample.pgn.zst"
+    subprocess.run(["zstd", "-q", "-o", str(packed), str(SAMPLE)], check=True)
+    cut = tmp_path / "cut.pgn.zst"
+    cut.write_bytes(packed.read_bytes()[: packed.stat().st_size // 2])
+    with pytest.raises(pgnkit.ReadError, match="cut.pgn.zst"):
+        pgnkit.check(cut)
+    with pytest.raises(pgnkit.ReadError, match="cut.pgn.zst"):
+        pgnkit.status(cut)
+    with pytest.warns(pgnkit.ReadWarning):
+        kept = pgnkit.status(cut, errors="warn")
+    assert kept.summary["io_failed"] and 0 < len(kept.games) < 315
+
+
+def test_rules_as_any_iterable():
+    by_list = pgnkit.check(BROKEN, ignore=["missing_tag"]).problems
+    assert pgnkit.check(BROKEN, ignore=(c for c in ["missing_tag"])).problems == by_list
