@@ -16,11 +16,11 @@ import dataclasses
 import warnings
 
 from . import _pgnkit
-from ._pgnkit import Game, Move
+from ._pgnkit import Game, Move, MoveList
 from ._sources import opened
 
 __all__ = [
-    "Game", "Move", "Problem", "GameReader", "Table", "CheckResult", "StatusResult",
+    "Game", "Move", "MoveList", "Problem", "GameReader", "Table", "CheckResult", "StatusResult",
     "ReadError", "ReadWarning", "read_games", "games_table", "moves_table", "check", "status",
     "GAME_COLUMNS", "MOVE_COLUMNS", "ROSTER",
 ]
@@ -181,8 +181,8 @@ def read_games(source, *, threads=None, laws="by-date", variations=False, commen
         source cannot be read to its end.
 
     A Game has: file, number (1-based), offset and line of its first token, tags (a dict;
-    a duplicated tag's last value), start_fen (None: the standard start), moves (a list of
-    Move: san, written, uci, token, nags, comments, clock, emt, eval_cp, eval_mate),
+    a duplicated tag's last value), start_fen (None: the standard start), moves (a MoveList,
+    a read-only sequence of Move: san, written, uci, token, nags, comments, clock, emt, eval_cp, eval_mate),
     result, final_fen, status ("checkmate", "stalemate", "insufficient_material",
     "fivefold_repetition", "seventy_five_move_rule", "ongoing", "illegal",
     "unsupported_variant"), rules_result, plies, consistent, and problems (Problem).

@@ -300,7 +300,58 @@ py::object problem_of(const replay::Problem& p, const GameValue& g) {
       py::arg("message") = p.message, py::arg("fen") = text(p.fen));
 }
 
+// A game's moves as a read-only sequence over the game's own vector: len() and indexing make
+// a Move only for what is asked (a list would make one per move at every access).
+struct MoveSeq {
+  const std::vector<GameMove>* moves;
+};
+
+std::size_t index_of(const MoveSeq& seq, std::ptrdiff_t i) {
+  const auto n = static_cast<std::ptrdiff_t>(seq.moves->size());
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) throw py::index_error("move index out of range");
+  return static_cast<std::size_t>(i);
+}
+
+void bind_move_seq(py::module_& m) {
+  py::class_<MoveSeq>(m, "MoveList", "The moves of a line: a read-only sequence of Move.")
+      .def("__len__", [](const MoveSeq& seq) { return seq.moves->size(); })
+      .def(
+          "__getitem__",
+          [](const MoveSeq& seq, std::ptrdiff_t i) -> const GameMove& {
+            return (*seq.moves)[index_of(seq, i)];
+          },
+          py::return_value_policy::reference_internal)
+      .def("__getitem__",
+           [](py::object self, const py::slice& slice) {
+             const MoveSeq& seq = self.cast<const MoveSeq&>();
+             std::size_t start = 0, stop = 0, step = 0, length = 0;
+             if (!slice.compute(seq.moves->size(), &start, &stop, &step, &length))
+               throw py::error_already_set();
+             py::list out;
+             for (std::size_t k = 0; k < length; ++k, start += step)
+               out.append(py::cast(&(*seq.moves)[start],
+                                   py::return_value_policy::reference_internal, self));
+             return out;
+           })
+      .def(
+          "__iter__",
+          [](const MoveSeq& seq) {
+            return py::make_iterator(seq.moves->begin(), seq.moves->end());
+          },
+          py::keep_alive<0, 1>())
+      .def("__bool__", [](const MoveSeq& seq) { return !seq.moves->empty(); })
+      .def("__repr__", [](const MoveSeq& seq) {
+        std::string text = "<MoveList";
+        for (std::size_t i = 0; i < seq.moves->size() && i < 8; ++i)
+          text += " " + (*seq.moves)[i].san;
+        if (seq.moves->size() > 8) text += " ...";
+        return text + ">";
+      });
+}
+
 void bind_values(py::module_& m) {
+  bind_move_seq(m);
   m.def("_set_problem_type", [](py::object type) { problem_type() = std::move(type); });
   py::class_<GameMove>(m, "Move", "One move of a game, with its comments and annotations.")
       .def_readonly("san", &GameMove::san)
@@ -329,7 +380,18 @@ void bind_values(py::module_& m) {
                              })
       .def_readonly("eval_cp", &GameMove::eval_cp)
       .def_readonly("eval_mate", &GameMove::eval_mate)
-      .def_readonly("variations", &GameMove::variations)
+      .def_property_readonly("variations",
+                             [](py::object self) {
+                               const GameMove& mv = self.cast<const GameMove&>();
+                               py::list out;
+                               for (const std::vector<GameMove>& line : mv.variations) {
+                                 py::object seq = py::cast(MoveSeq{&line});
+                                 py::detail::keep_alive_impl(
+                                     seq, self);  // the list's lines keep the move alive
+                                 out.append(seq);
+                               }
+                               return out;
+                             })
       .def("__repr__", [](const GameMove& mv) { return "<Move " + mv.san + ">"; });
 
   py::class_<GameValue>(m, "Game", "One game, replayed: see help(pgnkit.read_games).")
@@ -344,7 +406,8 @@ void bind_values(py::module_& m) {
                                return d;
                              })
       .def_readonly("start_fen", &GameValue::start_fen)
-      .def_readonly("moves", &GameValue::moves)
+      .def_property_readonly(
+          "moves", [](const GameValue& g) { return MoveSeq{&g.moves}; }, py::keep_alive<0, 1>())
       .def_readonly("result", &GameValue::result)
       .def_readonly("final_fen", &GameValue::final_fen)
       .def_readonly("status", &GameValue::status)

@@ -83,3 +83,19 @@ def test_malformed_pgn_never_raises():
     games = list(pgnkit.read_games(b"1. e4 e5 2. Qxf7 {unclosed\n\n[Event \"b\"]\n1. Zz9 *\n"))
     assert len(games) >= 1
     assert any(p.severity == "error" for g in games for p in g.problems)
+
+
+def test_move_list_is_a_read_only_sequence():
+    game = next(iter(pgnkit.read_games(SAMPLE)))
+    moves = game.moves
+    assert isinstance(moves, pgnkit.MoveList) and len(moves) == game.plies == 33
+    assert moves[-1].san == moves[32].san and [m.san for m in moves[:3]] == ["e4", "e5", "Nf3"]
+    assert [m.uci for m in moves[::16]] == [moves[0].uci, moves[16].uci, moves[32].uci]
+    with pytest.raises(IndexError):
+        moves[33]
+    with pytest.raises(TypeError):
+        moves[0] = moves[1]
+    last = moves[-1]
+    del game, moves
+    gc.collect()
+    assert last.played and last.san.endswith("#")  # the move keeps its game alive
