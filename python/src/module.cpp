@@ -323,15 +323,17 @@ void bind_move_seq(py::module_& m) {
           },
           py::return_value_policy::reference_internal)
       .def("__getitem__",
-           [](py::object self, const py::slice& slice) {
+           [](const py::object& self, const py::slice& slice) {
              const MoveSeq& seq = self.cast<const MoveSeq&>();
              std::size_t start = 0, stop = 0, step = 0, length = 0;
-             if (!slice.compute(seq.moves->size(), &start, &stop, &step, &length))
+             if (!slice.compute(seq.moves->size(), &start, &stop, &step, &length)) {
                throw py::error_already_set();
+             }
              py::list out;
-             for (std::size_t k = 0; k < length; ++k, start += step)
+             for (std::size_t k = 0; k < length; ++k, start += step) {
                out.append(py::cast(&(*seq.moves)[start],
                                    py::return_value_policy::reference_internal, self));
+             }
              return out;
            })
       .def(
@@ -381,7 +383,7 @@ void bind_values(py::module_& m) {
       .def_readonly("eval_cp", &GameMove::eval_cp)
       .def_readonly("eval_mate", &GameMove::eval_mate)
       .def_property_readonly("variations",
-                             [](py::object self) {
+                             [](const py::object& self) {
                                const GameMove& mv = self.cast<const GameMove&>();
                                py::list out;
                                for (const std::vector<GameMove>& line : mv.variations) {
