@@ -8,6 +8,7 @@
 //   // console.out_text holds the problems; s.errors, s.games, s.exit_status ...
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -42,6 +43,9 @@ struct CheckOptions {
   // With a shard: the errors (with strict, errors and warnings) counted before it, so that
   // max_errors stops the shard where a run over the whole input stops.
   std::uint64_t base_errors = 0;
+  // Set by another thread to end the run early, between chunks and games (the Python face's
+  // Ctrl-C); the problems so far stay.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // check's summary numbers, as pipeline::Counters (summed chunk by chunk).

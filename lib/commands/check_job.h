@@ -27,6 +27,9 @@ class CheckJob final : public pipeline::Job {
   bool needs_sequential(const pipeline::Counters& before,
                         const pipeline::Counters& chunk) const override;
   bool stop_after_input(const pipeline::Counters& totals) const override;
+  bool cancelled() const override {
+    return args_.cancel != nullptr && args_.cancel->load(std::memory_order_relaxed);
+  }
 
  private:
   const CheckOptions& args_;

@@ -163,14 +163,12 @@ class GamesSink final : public replay::RecordSink {
   pgn::Location where_;
 };
 
-// The RecordBuilder, plus where each game starts, comments left out on request, and an
-// early end when the caller cancels.
+// The RecordBuilder, plus where each game starts, and comments and NAGs left out on request.
 template <class Sink>
 class GamesBuilder final : public replay::RecordBuilder {
  public:
-  GamesBuilder(Sink& sink, const replay::ReplayOptions& options, bool comments,
-               const std::atomic<bool>* cancel)
-      : RecordBuilder(sink, options), sink_(sink), comments_(comments), cancel_(cancel) {
+  GamesBuilder(Sink& sink, const replay::ReplayOptions& options, bool comments)
+      : RecordBuilder(sink, options), sink_(sink), comments_(comments) {
     set_keep_written(Sink::kKeepsWritten);
   }
   void begin_game(const pgn::GameInfo& info) {
@@ -180,7 +178,6 @@ class GamesBuilder final : public replay::RecordBuilder {
   pgn::Control comment(std::string_view text, pgn::Location where) {
     return comments_ ? RecordBuilder::comment(text, where) : pgn::Control::Continue;
   }
-  bool reading_done() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
   pgn::Control nag(std::uint32_t code, pgn::Location where) {
     return Sink::kKeepsNags ? RecordBuilder::nag(code, where) : pgn::Control::Continue;
   }
@@ -188,7 +185,6 @@ class GamesBuilder final : public replay::RecordBuilder {
  private:
   Sink& sink_;
   bool comments_;
-  const std::atomic<bool>* cancel_;
 };
 
 // One read: the whole input with one thread, or a chunk of it, into Sink's records.
@@ -201,7 +197,7 @@ class GamesJob final : public pipeline::Job {
     replay_options.laws = options_.laws;
     replay_options.variations = options_.variations;
     Sink sink(result, read.drain, read.game_base.value_or(0));
-    GamesBuilder<Sink> builder(sink, replay_options, options_.comments, options_.cancel);
+    GamesBuilder<Sink> builder(sink, replay_options, options_.comments);
     result.stats = pgn::read_pgn(read.source, builder, read.options);
   }
   bool cancelled() const override {

@@ -104,6 +104,9 @@ class StatusJob final : public pipeline::Job {
     }
     sink.out().move_to(result.out);
   }
+  bool cancelled() const override {
+    return args_.cancel != nullptr && args_.cancel->load(std::memory_order_relaxed);
+  }
 
  private:
   const StatusOptions& args_;

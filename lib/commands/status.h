@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -29,6 +30,9 @@ struct StatusOptions {
   bool no_header = false;    // no CSV header row or text heading (appending, a later shard)
   pipeline::RunOptions run;  // threads, chunk size, decode-ahead (shard: below)
   std::optional<pipeline::Shard> shard;  // one input's games in a byte range
+  // Set by another thread to end the run early, between chunks and games (the Python face's
+  // Ctrl-C); the records so far stay.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct StatusSummary {

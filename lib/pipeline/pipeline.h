@@ -112,8 +112,8 @@ class Job {
   virtual bool stop_after_input(const Counters& /*totals*/) const { return false; }
   // Whether the caller went away (the Python face's Ctrl-C, or its iterator closed): asked
   // by the merger after each chunk and before each input, and by the one-thread runner
-  // before each input; the run then ends there. A job's visitor asks it between games too
-  // (pgn::Visitor's reading_done), so that one reader over a whole input stops promptly.
+  // before each input and each game (pgn::ReaderOptions::stop_before_game); the run then
+  // ends there.
   virtual bool cancelled() const { return false; }
   // Whether the input holds one record per line (NDJSON): chunks then end at line feeds
   // (line_splitter.h) instead of game boundaries, and every chunk's read is exact.

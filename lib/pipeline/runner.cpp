@@ -70,7 +70,14 @@ RunStats run_sequential(const std::vector<std::string>& inputs, const Job& job,
     ChunkResult r;
     r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
     r.err.set_base(0, stats.games);
-    job.read(ChunkRead{*source, source->name(), {}, stats.totals, &emitter, 0}, r);
+    // One reader over the whole input: Job::cancelled is asked before each game.
+    const Job* asked = &job;
+    pgn::ReaderOptions reader;
+    reader.stop_before_game = [](void* ctx, std::uint64_t) {
+      return (*static_cast<const Job* const*>(ctx))->cancelled();
+    };
+    reader.stop_ctx = static_cast<void*>(&asked);
+    job.read(ChunkRead{*source, source->name(), reader, stats.totals, &emitter, 0}, r);
     emitter.flush(r);
     add(stats.totals, r.counters);
     stats.bytes += r.stats.bytes;

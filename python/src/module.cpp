@@ -5,8 +5,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <chrono>
+#include <future>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "commands/check.h"
@@ -215,6 +219,36 @@ py::dict moves_columns(commands::GamesOptions options) {
                   py::arg("io_failed") = failed);
 }
 
+// Runs `work` on a thread of its own while this one waits without the GIL, looking for Ctrl-C
+// every 100 ms: then `cancel` is set, the work ends between chunks or games, and the signal's
+// exception is raised.
+template <class Work>
+void run_interruptibly(std::atomic<bool>& cancel, Work&& work) {
+  std::promise<void> done;
+  std::future<void> finished = done.get_future();
+  std::thread thread([&] {
+    work();
+    done.set_value();
+  });
+  for (;;) {
+    bool ready = false;
+    {
+      py::gil_scoped_release release;
+      ready = finished.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready;
+    }
+    if (ready) break;
+    if (PyErr_CheckSignals() != 0) {
+      cancel.store(true);
+      {
+        py::gil_scoped_release release;
+        thread.join();
+      }
+      throw py::error_already_set();
+    }
+  }
+  thread.join();
+}
+
 // check or status with the CLI's options, the output in NDJSON (one object per line).
 py::dict run_check(std::vector<std::string> paths, unsigned threads, const std::string& laws,
                    bool strict, bool variations, bool allow_null, std::uint64_t max_errors,
@@ -240,10 +274,9 @@ py::dict run_check(std::vector<std::string> paths, unsigned threads, const std::
   o.run = run_of(threads);
   commands::MemoryConsole console;
   commands::CheckSummary s;
-  {
-    py::gil_scoped_release release;
-    s = commands::run_check(o, console);
-  }
+  std::atomic<bool> cancel{false};
+  o.cancel = &cancel;
+  run_interruptibly(cancel, [&] { s = commands::run_check(o, console); });
   py::dict summary(py::arg("games") = s.games, py::arg("plies") = s.plies,
                    py::arg("errors") = s.errors, py::arg("warnings") = s.warnings,
                    py::arg("games_with_errors") = s.games_with_errors,
@@ -264,10 +297,9 @@ py::dict run_status(std::vector<std::string> paths, unsigned threads, const std:
   o.run = run_of(threads);
   commands::MemoryConsole console;
   commands::StatusSummary s;
-  {
-    py::gil_scoped_release release;
-    s = commands::run_status(o, console);
-  }
+  std::atomic<bool> cancel{false};
+  o.cancel = &cancel;
+  run_interruptibly(cancel, [&] { s = commands::run_status(o, console); });
   py::dict by_status;
   for (std::size_t i = 0; i < s.by_status.size(); ++i) {
     const auto status = static_cast<replay::GameStatus>(i);

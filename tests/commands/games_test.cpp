@@ -57,7 +57,7 @@ TEST(RunGames, OneThreadAndTwoGiveTheSameGamesInOrder) {
 }
 
 TEST(RunGames, FieldsOfOneGame) {
-  const std::string path = testing::TempDir() + "games_test_one.pgn";
+  const std::string path = ::testing::TempDir() + "games_test_one.pgn";
   std::ofstream(path) << "[White \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n"
                          "1. e2-e4 {[%clk 0:03:00]} e5 $1 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
   const auto games = read_all(options_for(path, 1));

@@ -112,18 +112,30 @@ def test_binary_junk_gives_problems_not_exceptions():
     assert all(isinstance(p, pgnkit.Problem) for g in games for p in g.problems)
 
 
-def test_interrupt_stops_a_long_read(tmp_path):
-    # A read that would take long, interrupted by SIGINT: KeyboardInterrupt, promptly.
+@pytest.mark.parametrize("call", ["check", "status", "read_games", "games_table", "moves_table"])
+def test_interrupt_stops_an_endless_read(call):
+    # The games of the sample over and over, without end: only Ctrl-C ends the call, and it
+    # must do so promptly (signals are looked for between chunks).
     code = (
-        "import pgnkit, signal, threading, os, time, sys\n"
-        "data = open(sys.argv[1], 'rb').read() * 400\n"
-        "threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+        "import io, os, pgnkit, signal, sys, threading, time\n"
+        "class Endless(io.RawIOBase):\n"
+        "    data = open(sys.argv[1], 'rb').read()\n"
+        "    at = 0\n"
+        "    def readable(self): return True\n"
+        "    def readinto(self, b):\n"
+        "        n = min(len(b), len(self.data) - self.at)\n"
+        "        b[:n] = self.data[self.at:self.at + n]\n"
+        "        self.at = (self.at + n) % len(self.data)\n"
+        "        return n\n"
+        "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
         "t = time.monotonic()\n"
         "try:\n"
-        "    pgnkit.games_table(data)\n"
+        "    r = getattr(pgnkit, sys.argv[2])(Endless(), threads=int(sys.argv[3]))\n"
+        "    for g in r if sys.argv[2] == 'read_games' else (): pass\n"
         "    print('finished')\n"
         "except KeyboardInterrupt:\n"
-        "    print('interrupted', time.monotonic() - t < 20)\n")
-    out = subprocess.run([sys.executable, "-c", code, str(SAMPLE)], capture_output=True,
-                         env=os.environ, timeout=120)
-    assert out.stdout.decode().split() == ["interrupted", "True"], out.stderr
+        "    print('interrupted', time.monotonic() - t < 5)\n")
+    for threads in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code, str(SAMPLE), call, threads],
+                             capture_output=True, env=os.environ, timeout=120)
+        assert out.stdout.decode().split() == ["interrupted", "True"], (threads, out.stderr)
