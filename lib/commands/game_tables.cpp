@@ -100,8 +100,8 @@ void MovesColumns::add(const replay::GameRecord& record, std::uint64_t number) {
   }
 }
 
-void MovesColumns::renumber(std::size_t from, std::uint64_t base) {
-  for (std::size_t i = from; i < game.size(); ++i) game[i] += base;
+void MovesColumns::renumber(std::uint64_t base) {
+  for (std::uint64_t& number : game) number += base;
 }
 
 void MovesColumns::clear() {

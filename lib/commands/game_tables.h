@@ -43,8 +43,8 @@ struct MovesColumns {
   void add(const GameValue& game);
   // The same rows from a record (run_moves: no GameValue), numbered `number`.
   void add(const replay::GameRecord& record, std::uint64_t number);
-  // Adds `base` to the game numbers from row `from` on.
-  void renumber(std::size_t from, std::uint64_t base);
+  // Adds `base` to every row's game number.
+  void renumber(std::uint64_t base);
   void clear();
   void reserve(std::size_t rows);
   // Appends `other`'s rows.

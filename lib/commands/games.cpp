@@ -20,11 +20,18 @@ namespace {
 // are moved out to the caller there, once, so they are mutable.
 class GameRecords final : public pipeline::Records {
  public:
-  mutable std::vector<GameValue> games;
+  mutable std::vector<GameValue> batch;
 
-  bool empty() const override { return games.empty(); }
-  void clear() override { games.clear(); }
-  std::size_t capacity_bytes() const override { return games.capacity() * sizeof(GameValue); }
+  // On the merging thread: the numbers made whole, the input named.
+  void number(std::uint64_t game_base, std::string_view input) const {
+    for (GameValue& g : batch) {
+      g.number += game_base;
+      g.file = input;
+    }
+  }
+  bool empty() const override { return batch.empty(); }
+  void clear() override { batch.clear(); }
+  std::size_t capacity_bytes() const override { return batch.capacity() * sizeof(GameValue); }
 };
 
 // Text as NDJSON writes it: valid UTF-8 as it is, other bytes read as Windows-1252.
@@ -147,11 +154,11 @@ class GamesSink final : public replay::RecordSink {
         base_(base) {}
   void at(const pgn::GameInfo& info) { where_ = info.where; }
   void game(const replay::GameRecord& record) override {
-    GameValue& g = records_.games.emplace_back(game_value(record));
+    GameValue& g = records_.batch.emplace_back(game_value(record));
     g.number += base_;
     g.offset = where_.offset;
     g.line = where_.line;
-    if (drain_ && records_.games.size() >= kDrainGames) drain_->flush(result_);
+    if (drain_ && records_.batch.size() >= kDrainGames) drain_->flush(result_);
   }
 
  private:
@@ -211,11 +218,14 @@ class GamesJob final : public pipeline::Job {
 // A chunk's move rows for the merging thread (mutable: moved out there, as GameRecords).
 class MoveRows final : public pipeline::Records {
  public:
-  mutable MovesColumns rows;
+  mutable MovesColumns batch;
 
-  bool empty() const override { return rows.rows() == 0; }
-  void clear() override { rows.clear(); }
-  std::size_t capacity_bytes() const override { return rows.capacity_bytes(); }
+  void number(std::uint64_t game_base, std::string_view /*input*/) const {
+    batch.renumber(game_base);
+  }
+  bool empty() const override { return batch.rows() == 0; }
+  void clear() override { batch.clear(); }
+  std::size_t capacity_bytes() const override { return batch.capacity_bytes(); }
 };
 
 // Each game's played moves into the chunk's rows.
@@ -230,9 +240,9 @@ class MovesSink final : public replay::RecordSink {
   void at(const pgn::GameInfo&) {}
   void game(const replay::GameRecord& record) override {
     // The rows went to the caller with the last drain: room for the next drain's at once.
-    if (drain_ && records_.rows.game.capacity() == 0) records_.rows.reserve(kDrainRows + 1024);
-    records_.rows.add(record, base_ + record.number);
-    if (drain_ && records_.rows.rows() >= kDrainRows) drain_->flush(result_);
+    if (drain_ && records_.batch.game.capacity() == 0) records_.batch.reserve(kDrainRows + 1024);
+    records_.batch.add(record, base_ + record.number);
+    if (drain_ && records_.batch.rows() >= kDrainRows) drain_->flush(result_);
   }
 
  private:
@@ -243,18 +253,22 @@ class MovesSink final : public replay::RecordSink {
   std::uint64_t base_;
 };
 
-class MovesHook final : public pipeline::MergeHook {
+// Hands each chunk's batch (Rows::batch) to the caller, in order, with its game numbers made
+// whole (Rows::number); the caller may move the batch away.
+template <class Rows>
+class BatchHook final : public pipeline::MergeHook {
  public:
-  using Handler = std::function<void(std::string_view, MovesColumns&)>;
-  explicit MovesHook(const Handler& on_batch) : on_batch_(on_batch) {}
+  using Batch = decltype(Rows::batch);
+  using Handler = std::function<void(std::string_view, Batch&)>;
+  explicit BatchHook(const Handler& on_batch) : on_batch_(on_batch) {}
   std::string_view out(std::string_view bytes) override { return bytes; }
   void err(std::string_view) override {}
   void input_begin(std::string_view name) override { input_ = name; }
   void records(const pipeline::Records& records, std::uint64_t game_base) override {
-    MovesColumns& rows = static_cast<const MoveRows&>(records).rows;
-    rows.renumber(0, game_base);
-    on_batch_(input_, rows);
-    rows.clear();
+    const Rows& rows = static_cast<const Rows&>(records);
+    rows.number(game_base, input_);
+    on_batch_(input_, rows.batch);
+    rows.batch.clear();
   }
 
  private:
@@ -262,50 +276,12 @@ class MovesHook final : public pipeline::MergeHook {
   std::string input_;
 };
 
-// Hands each chunk's games to the caller with their numbers made whole.
-class GamesHook final : public pipeline::MergeHook {
- public:
-  explicit GamesHook(const GameBatchHandler& on_batch) : on_batch_(on_batch) {}
-  std::string_view out(std::string_view bytes) override { return bytes; }
-  void err(std::string_view) override {}
-  void input_begin(std::string_view name) override { input_ = name; }
-  void records(const pipeline::Records& records, std::uint64_t game_base) override {
-    std::vector<GameValue>& games = static_cast<const GameRecords&>(records).games;
-    for (GameValue& g : games) {
-      g.number += game_base;
-      g.file = input_;
-    }
-    games_ += games.size();
-    on_batch_(input_, games);
-    games.clear();
-  }
-  std::uint64_t games() const { return games_; }
-
- private:
-  const GameBatchHandler& on_batch_;
-  std::string input_;
-  std::uint64_t games_ = 0;
-};
-
-}  // namespace
-
-GamesSummary run_games(const GamesOptions& options, Console& console,
-                       const GameBatchHandler& on_batch) {
-  GamesJob<GamesSink> job(options);
-  GamesHook hook(on_batch);
-  const pipeline::RunStats stats =
-      run_inputs(options.inputs, job, console, console, options.run, options.shard, &hook);
-  GamesSummary summary;
-  summary.games = hook.games();
-  summary.io_failed = stats.io_failed;
-  summary.cancelled = job.cancelled();
-  return summary;
-}
-
-GamesSummary run_moves(const GamesOptions& options, Console& console,
-                       const std::function<void(std::string_view, MovesColumns&)>& on_batch) {
-  GamesJob<MovesSink> job(options);
-  MovesHook hook(on_batch);
+// run_games and run_moves: the job of Sink over the inputs, its batches through BatchHook.
+template <class Sink, class Rows>
+GamesSummary run_batches(const GamesOptions& options, Console& console,
+                         const typename BatchHook<Rows>::Handler& on_batch) {
+  GamesJob<Sink> job(options);
+  BatchHook<Rows> hook(on_batch);
   const pipeline::RunStats stats =
       run_inputs(options.inputs, job, console, console, options.run, options.shard, &hook);
   GamesSummary summary;
@@ -313,6 +289,18 @@ GamesSummary run_moves(const GamesOptions& options, Console& console,
   summary.io_failed = stats.io_failed;
   summary.cancelled = job.cancelled();
   return summary;
+}
+
+}  // namespace
+
+GamesSummary run_games(const GamesOptions& options, Console& console,
+                       const GameBatchHandler& on_batch) {
+  return run_batches<GamesSink, GameRecords>(options, console, on_batch);
+}
+
+GamesSummary run_moves(const GamesOptions& options, Console& console,
+                       const std::function<void(std::string_view, MovesColumns&)>& on_batch) {
+  return run_batches<MovesSink, MoveRows>(options, console, on_batch);
 }
 
 std::string GameMove::uci() const {
