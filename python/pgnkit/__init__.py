@@ -17,7 +17,7 @@ import warnings
 
 from . import _pgnkit
 from ._pgnkit import Game, Move, MoveList
-from ._sources import opened
+from ._sources import opened, path_of
 
 __all__ = [
     "Game", "Move", "MoveList", "Problem", "GameReader", "Table", "CheckResult", "StatusResult",
@@ -342,7 +342,7 @@ def check(source, *, threads=None, laws="by-date", strict=False, variations=True
     rules = [_names(n, v) for n, v in
              (("select", select), ("ignore", ignore), ("error", error), ("warn", warn))]
     if config is not None:
-        config = _path_of_config(config)
+        config = path_of(config)
     with opened(source) as (path, name):
         got = _pgnkit.check([path], threads, laws, strict, variations, allow_null, max_errors,
                             *rules, config)
@@ -352,14 +352,6 @@ def check(source, *, threads=None, laws="by-date", strict=False, variations=True
         raise ValueError("; ".join(got["messages"]))  # a rule or pgnkit.toml the CLI refuses
     problems = [Problem(**_fix_file(p, path, name)) for p in _lines(got["ndjson"])]
     return CheckResult(problems, got["summary"])
-
-
-def _path_of_config(config):
-    import os
-    path = os.fsdecode(os.fspath(config))
-    if not os.path.isfile(path):
-        raise FileNotFoundError(2, "no such file", path)
-    return path
 
 
 def status(source, *, threads=None, laws="by-date", variations=True, errors="raise"):

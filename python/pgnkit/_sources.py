@@ -52,7 +52,9 @@ def _file_chunks(f):
         yield chunk
 
 
-def _path_of(source):
+def path_of(source):
+    """A path argument as a str: FileNotFoundError (and the like) naming it, IsADirectoryError
+    for a directory."""
     path = os.fsdecode(os.fspath(source))
     st = os.stat(path)  # FileNotFoundError, PermissionError: with the path
     if stat.S_ISDIR(st.st_mode):
@@ -65,7 +67,7 @@ def opened(source, argument="source"):
     """Yields (path, name) for `source`: a path (str or os.PathLike), bytes, or a binary file
     object. Raises TypeError, ValueError or OSError for a source that cannot be read."""
     if isinstance(source, (str, os.PathLike)):
-        path = _path_of(source)
+        path = path_of(source)
         yield path, path
         return
     if isinstance(source, (bytes, bytearray, memoryview)):

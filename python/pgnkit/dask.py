@@ -14,14 +14,13 @@ import os
 
 import pgnkit
 from pgnkit import _pgnkit
+from pgnkit._sources import path_of
 
 
 def plan(path, *, shards=0, shard_size=64 << 20):
     """`pgnkit index` on one file: a list of shards (dicts with start, end, first_game,
     first_line, games, and frame_offset and frame_start in a zstd file of many frames)."""
-    path = os.fsdecode(os.fspath(path))
-    if not os.path.isfile(path):
-        raise FileNotFoundError(2, "no such file", path)
+    path = path_of(path)
     got = _pgnkit.index(path, shards, shard_size)
     if got["error"]:
         raise pgnkit.ReadError(got["error"])
