@@ -12,6 +12,7 @@
 
 #include "install/completion_run.h"
 #include "install/consumer.h"
+#include "install/python_consumer.h"
 #include "install/shell.h"
 #include "support/files.h"
 
@@ -170,11 +171,11 @@ TEST_F(Deb, PythonPackage) {
   const std::string site = root + "/usr/lib/python3/dist-packages";
   const std::string sample = root_ + "/usr/share/doc/pgnkit/data/sample.pgn";
   const ShellResult r =
-      run_shell("cd / && PYTHONPATH=" + sh_quote(site) + " /usr/bin/python3 -c " +
-                sh_quote("import pgnkit, sys; r = pgnkit.check(sys.argv[1]); "
-                         "print(pgnkit.__file__.startswith(sys.argv[2]), r.summary['games'], "
-                         "r.summary['plies'] == len(pgnkit.moves_table(sys.argv[1])))") +
-                " " + sh_quote(sample) + " " + sh_quote(site) + " 2>&1");
+      run_installed_python(site,
+                           "import pgnkit, sys; r = pgnkit.check(sys.argv[1]); "
+                           "print(pgnkit.__file__.startswith(sys.argv[2]), r.summary['games'], "
+                           "r.summary['plies'] == len(pgnkit.moves_table(sys.argv[1])))",
+                           {sample, site});
   EXPECT_EQ(r.out, "True 315 True\n");
   const std::string counts = check_summary_counts(root_ + "/usr/bin/pgnkit", sample);
   EXPECT_EQ(counts.rfind("315 games, ", 0), 0u) << counts;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "install/completion_run.h"
+#include "install/python_consumer.h"
 #include "install/shell.h"
 #include "support/files.h"
 #include "support/golden.h"
@@ -76,11 +77,11 @@ TEST_F(InstallTree, InstalledPythonModuleReadsInstalledData) {
   const std::string site = prefix() + "/" PGNKIT_PYTHON_INSTALL_DIR;
   const std::string sample = prefix() + "/share/doc/pgnkit/data/sample.pgn";
   const ShellResult r =
-      run_shell("cd / && PYTHONPATH=" + sh_quote(site) + " /usr/bin/python3 -c " +
-                sh_quote("import pgnkit, sys; games = list(pgnkit.read_games(sys.argv[1])); "
-                         "print(pgnkit.__file__.startswith(sys.argv[2]), len(games), "
-                         "sum(g.plies for g in games) == len(pgnkit.moves_table(sys.argv[1])))") +
-                " " + sh_quote(sample) + " " + sh_quote(site) + " 2>&1");
+      run_installed_python(site,
+                           "import pgnkit, sys; games = list(pgnkit.read_games(sys.argv[1])); "
+                           "print(pgnkit.__file__.startswith(sys.argv[2]), len(games), "
+                           "sum(g.plies for g in games) == len(pgnkit.moves_table(sys.argv[1])))",
+                           {sample, site});
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out, "True 315 True\n");
 #endif
