@@ -4,6 +4,9 @@
 set -euo pipefail
 # clang and libclang-rt-dev (its libFuzzer and sanitizer runtimes): the fuzz tests (tests/ci).
 packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zstd
+          # every input users have (docs/formats.md): gzip by ISA-L's igzip, bzip2, xz, and
+          # zip and tar by libarchive; the real tools write the tests' fixtures
+          libisal-dev libbz2-dev liblzma-dev libarchive-dev gzip bzip2 xz-utils zip tar
           libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libtomlplusplus-dev pre-commit libpcre2-dev
           clang libclang-rt-dev  # the libFuzzer targets (tests/fuzz)
           clang-format  # tests/lint's format_check: the code as .clang-format says

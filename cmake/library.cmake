@@ -12,10 +12,13 @@ set(PGNKIT_LIBRARY_MODULES chess io pgn pipeline replay write ndjson diag eco de
 
 # The libraries the modules link that a client must find again (a static library passes on its
 # private links too), beyond Threads and simdjson, which pgnkitConfig.cmake finds by name. One
-# entry per pkg-config module: the pkg_check_modules prefix (the target PkgConfig::<prefix>),
+# entry per pkg-config module (and BZip2, which has none: pgnkitConfig.cmake finds it by name): the pkg_check_modules prefix (the target PkgConfig::<prefix>),
 # the module, and the Debian package that has its .pc file (pgnkit-dev depends on it).
 set(PGNKIT_LIBRARY_PKG_CONFIG_DEPENDENCIES
     "ZSTD libzstd libzstd-dev"
+    "ISAL libisal libisal-dev"
+    "LZMA liblzma liblzma-dev"
+    "LIBARCHIVE libarchive libarchive-dev"
     "XXHASH libxxhash libxxhash-dev"
     "PCRE2 libpcre2-8 libpcre2-dev"
     "TOMLPP tomlplusplus libtomlplusplus-dev")
@@ -25,9 +28,9 @@ set(PGNKIT_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pgnkit)
 
 # The imported targets the config file recreates; a module linking any other is an error here
 # rather than in a client's build.
-set(pgnkit_refound_targets Threads::Threads simdjson::simdjson)
+set(pgnkit_refound_targets Threads::Threads simdjson::simdjson BZip2::BZip2)
 set(pgnkit_config_pkg_config_modules)  # prefix=module=package, for pgnkitConfig.cmake.in
-set(PGNKIT_DEV_PACKAGE_DEPENDS)        # the Debian packages of those modules
+set(PGNKIT_DEV_PACKAGE_DEPENDS libbz2-dev)  # the Debian packages of those modules, and BZip2
 foreach(entry IN LISTS PGNKIT_LIBRARY_PKG_CONFIG_DEPENDENCIES)
   string(REPLACE " " ";" fields "${entry}")
   list(GET fields 0 prefix)

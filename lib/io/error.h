@@ -1,9 +1,11 @@
-// I/O errors as values: a code, the OS errno or zstd detail, and how far the stream got.
+// I/O errors as values: a code, the OS errno or a decoder's detail, and how far the stream got.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "io/compression.h"
 
 namespace pgnkit::io {
 
@@ -14,21 +16,25 @@ enum class IoErrorCode : std::uint8_t {
   PermissionDenied,        // open: permission denied
   OpenFailed,              // open: any other OS error (see IoError::sys_errno)
   ReadFailed,              // read(2) failed mid-stream (see IoError::sys_errno)
-  ZstdCorrupt,             // the zstd stream is corrupt (see IoError::detail)
-  ZstdTruncated,           // the input ended inside a zstd frame
-  ZstdInitFailed,          // the zstd decoder could not be created (out of memory)
-  UnsupportedCompression,  // gzip, xz or bzip2 magic: decompress it first
+  Corrupt,                 // the compressed stream is corrupt (IoError::format, ::detail)
+  Truncated,               // the input ended inside a compressed frame, member or stream
+  DecoderInitFailed,       // the decoder could not be created (out of memory)
+  UnsupportedCompression,  // a compression format no decoder here reads (IoError::detail)
   CreateFailed,            // output: the file cannot be created (see IoError::sys_errno)
   WriteFailed,             // output: write(2) failed (see IoError::sys_errno)
-  ZstdCompressFailed,      // output: the zstd encoder failed (see IoError::detail)
+  CompressFailed,          // output: the encoder failed (IoError::format, ::detail)
   RenameFailed,            // output: the finished file could not replace the original
+  ArchiveCorrupt,          // a zip or tar archive is corrupt or truncated (IoError::text)
+  MemberUnreadable,        // an archive member cannot be read: encrypted, an unknown method
 };
 
 struct IoError {
   IoErrorCode code = IoErrorCode::OpenFailed;
   int sys_errno = 0;             // errno for NotFound..ReadFailed, else 0
   std::uint64_t offset = 0;      // bytes delivered to the caller before the error
-  const char* detail = nullptr;  // static text (zstd error name, format name) or nullptr
+  const char* detail = nullptr;  // static text (a decoder's error name) or nullptr
+  Compression format = Compression::None;  // the decoder's or encoder's format, if any
+  std::string text{};  // a library's own words (libarchive's), shown instead of detail
 };
 
 // One line describing the code, e.g. "the input ended inside a zstd frame".

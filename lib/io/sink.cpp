@@ -41,7 +41,7 @@ std::optional<OutputSink> OutputSink::open(std::string_view path, IoError* err, 
   if (compress || ends_with(path, ".zst")) {
     s.cctx_.reset(ZSTD_createCCtx());
     if (!s.cctx_) {
-      if (err) *err = IoError{IoErrorCode::ZstdCompressFailed, 0, 0, "cannot create the encoder"};
+      if (err) *err = IoError{IoErrorCode::CompressFailed, 0, 0, "cannot create the encoder", Compression::Zstd};
       return std::nullopt;
     }
     ZSTD_CCtx_setParameter(static_cast<ZSTD_CCtx*>(s.cctx_.get()), ZSTD_c_compressionLevel, 3);
@@ -114,7 +114,7 @@ bool OutputSink::send(const char* data, std::size_t size, bool end) {
     const std::size_t rest =
         ZSTD_compressStream2(cctx, &out, &in, end ? ZSTD_e_end : ZSTD_e_continue);
     if (ZSTD_isError(rest)) {
-      error_ = IoError{IoErrorCode::ZstdCompressFailed, 0, 0, ZSTD_getErrorName(rest)};
+      error_ = IoError{IoErrorCode::CompressFailed, 0, 0, ZSTD_getErrorName(rest), Compression::Zstd};
       return false;
     }
     if (!flush_raw(zout_.get(), out.pos)) return false;

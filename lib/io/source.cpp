@@ -66,7 +66,7 @@ std::optional<Source> Source::open_zstd_frame(std::string_view path,
   std::optional<Source> src = open_file(path, err, options, compressed_offset, decompressed_offset);
   if (src && src->compression_ != Compression::Zstd) {
     if (err != nullptr) {
-      *err = IoError{IoErrorCode::ZstdCorrupt, 0, decompressed_offset, "no zstd frame there"};
+      *err = IoError{IoErrorCode::Corrupt, 0, decompressed_offset, "no zstd frame there", Compression::Zstd};
     }
     return std::nullopt;
   }
@@ -111,7 +111,7 @@ std::optional<Source> Source::open_file(std::string_view path, IoError* err, Sou
   }
   if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   if (skip > 0 && src.raw_.skip(skip) != skip) {
-    set_err(IoErrorCode::ZstdTruncated, 0);
+    set_err(IoErrorCode::Truncated, 0);
     return std::nullopt;
   }
   src.offset_ = decompressed_offset;
@@ -153,7 +153,7 @@ void Source::sniff(SourceOptions options, std::uint64_t delivered) {
   if (is_zstd_magic(b, first.size())) {
     std::optional<ZstdStream> stream = ZstdStream::create(std::move(raw_), delivered);
     if (!stream) {
-      fail(IoErrorCode::ZstdInitFailed, nullptr);
+      fail(IoErrorCode::DecoderInitFailed, nullptr);
       return;
     }
     compression_ = Compression::Zstd;

@@ -39,7 +39,6 @@
 
 namespace pgnkit::io {
 
-enum class Compression : std::uint8_t { None, Zstd };
 
 class DecodeAhead;
 class ZstdStream;
@@ -70,7 +69,7 @@ class Source {
   // compressed_offset is where that frame starts in the file, decompressed_offset where its
   // content starts in the whole decoded stream. offset() and error offsets then count from
   // decompressed_offset, so the bytes and errors from there on are exactly those of a Source
-  // that read the file from its start. Fails (ZstdCorrupt) when no zstd frame starts there.
+  // that read the file from its start. Fails (Corrupt) when no zstd frame starts there.
   static std::optional<Source> open_zstd_frame(std::string_view path,
                                                std::uint64_t compressed_offset,
                                                std::uint64_t decompressed_offset,

@@ -11,7 +11,7 @@ std::optional<ZstdStream> ZstdStream::create(RawInput input, std::uint64_t deliv
 }
 
 void ZstdStream::fail(IoErrorCode code, const char* detail, std::uint64_t at) {
-  if (!error_) error_ = IoError{code, 0, at, detail};
+  if (!error_) error_ = IoError{code, 0, at, detail, Compression::Zstd};
 }
 
 std::size_t ZstdStream::next_unit_size() const {
@@ -52,7 +52,7 @@ std::size_t ZstdStream::read(char* dst, std::size_t cap) {
     input_.consume(in.pos);
     delivered_ += out.pos;
     if (ZSTD_isError(ret)) {
-      fail(IoErrorCode::ZstdCorrupt, ZSTD_getErrorName(ret), delivered_);
+      fail(IoErrorCode::Corrupt, ZSTD_getErrorName(ret), delivered_);
       return out.pos;
     }
     frame_open_ = ret != 0;
@@ -62,7 +62,7 @@ std::size_t ZstdStream::read(char* dst, std::size_t cap) {
     output_held_ = frame_open_ && out.pos == out.size;
     if (out.pos > 0) return out.pos;
     if (input_ended) {
-      fail(IoErrorCode::ZstdTruncated, nullptr, delivered_);
+      fail(IoErrorCode::Truncated, nullptr, delivered_);
       return 0;
     }
   }

@@ -145,7 +145,7 @@ TEST(DecodeAhead, TruncatedFramesFailAtTheSameOffset) {
                                                          "tests/data/check/truncated.pgn.zst");
   const Decoded cut_fixture = expect_both_paths_agree(fixture, "truncated.pgn.zst");
   ASSERT_TRUE(cut_fixture.error.has_value());
-  EXPECT_EQ(cut_fixture.error->code, IoErrorCode::ZstdTruncated);
+  EXPECT_EQ(cut_fixture.error->code, IoErrorCode::Truncated);
 
   const std::string text = varied_text(3 * kRing);
   const std::string packed = compress(sample_text(5000)) + compress(text);
@@ -153,7 +153,7 @@ TEST(DecodeAhead, TruncatedFramesFailAtTheSameOffset) {
     const Decoded got =
         expect_both_paths_agree(packed.substr(0, keep), "cut at " + std::to_string(keep));
     ASSERT_TRUE(got.error.has_value());
-    EXPECT_EQ(got.error->code, IoErrorCode::ZstdTruncated);
+    EXPECT_EQ(got.error->code, IoErrorCode::Truncated);
     EXPECT_EQ(got.error->offset, got.bytes.size());
   }
 }
@@ -166,7 +166,7 @@ TEST(DecodeAhead, CorruptDataFailsAtTheSameOffset) {
     for (std::size_t i = corrupt.size() / 2; i < corrupt.size() / 2 + 64; ++i) corrupt[i] ^= 0x5A;
     const Decoded got = expect_both_paths_agree(corrupt, "corrupt");
     ASSERT_TRUE(got.error.has_value());
-    EXPECT_EQ(got.error->code, IoErrorCode::ZstdCorrupt);
+    EXPECT_EQ(got.error->code, IoErrorCode::Corrupt);
     EXPECT_EQ(got.error->offset, got.bytes.size());
   }
   const std::string text = varied_text(3 * kRing);
@@ -174,7 +174,7 @@ TEST(DecodeAhead, CorruptDataFailsAtTheSameOffset) {
   bad_checksum[bad_checksum.size() - 1] ^= 1;  // the last byte is in the XXH64 checksum
   const Decoded checked = expect_both_paths_agree(bad_checksum, "checksum");
   ASSERT_TRUE(checked.error.has_value());
-  EXPECT_EQ(checked.error->code, IoErrorCode::ZstdCorrupt);
+  EXPECT_EQ(checked.error->code, IoErrorCode::Corrupt);
   EXPECT_TRUE(checked.bytes == text);  // the checksum is verified after the last byte
 
   const Decoded garbage = expect_both_paths_agree(compress(text) + "garbage", "garbage after");

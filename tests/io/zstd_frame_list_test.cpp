@@ -78,7 +78,7 @@ TEST(ZstdFrames, ReadingFromALaterFrameGivesTheWholeReadsRest) {
   EXPECT_EQ(src->offset(), p.a.size() + p.b.size() + p.c.size());
   // Not a frame start: refused.
   EXPECT_FALSE(Source::open_zstd_frame(path, b.compressed_offset + 1, 0, &err).has_value());
-  EXPECT_EQ(err.code, IoErrorCode::ZstdCorrupt);
+  EXPECT_EQ(err.code, IoErrorCode::Corrupt);
 }
 
 TEST(ZstdFrames, ATruncatedLastFrameEndsTheListAndErrsWhereTheWholeReadDoes) {
@@ -94,7 +94,7 @@ TEST(ZstdFrames, ATruncatedLastFrameEndsTheListAndErrsWhereTheWholeReadDoes) {
   ASSERT_TRUE(from_start.has_value());
   const std::string all = read_all(*from_start, 4096);
   ASSERT_TRUE(from_start->error().has_value());
-  EXPECT_EQ(from_start->error()->code, IoErrorCode::ZstdTruncated);
+  EXPECT_EQ(from_start->error()->code, IoErrorCode::Truncated);
   // The rest after frame b, decoded from b on: the same bytes, the same error, same offset.
   const ZstdFrame& b = list->frames[1];
   const std::uint64_t c_start = list->frames[1].decompressed_offset + p.b.size();

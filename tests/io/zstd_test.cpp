@@ -74,7 +74,7 @@ TEST(Zstd, TruncatedStreamReportsTheOffsetReached) {
   ASSERT_TRUE(src.has_value());
   const std::string got = read_all(*src, 10000);
   ASSERT_TRUE(src->error().has_value());
-  EXPECT_EQ(src->error()->code, IoErrorCode::ZstdTruncated);
+  EXPECT_EQ(src->error()->code, IoErrorCode::Truncated);
   EXPECT_EQ(src->error()->offset, got.size());
   EXPECT_GT(got.size(), 0u);
   EXPECT_LT(got.size(), text.size());
@@ -91,7 +91,7 @@ TEST(Zstd, HeaderOnlyIsTruncated) {
   Source src = Source::from_memory(std::string_view(packed).substr(0, 6));
   EXPECT_EQ(read_all(src), "");
   ASSERT_TRUE(src.error().has_value());
-  EXPECT_EQ(src.error()->code, IoErrorCode::ZstdTruncated);
+  EXPECT_EQ(src.error()->code, IoErrorCode::Truncated);
   EXPECT_EQ(src.error()->offset, 0u);
 }
 
@@ -102,7 +102,7 @@ TEST(Zstd, CorruptStream) {
   Source src = Source::from_memory(packed);
   const std::string got = read_all(src, 10000);
   ASSERT_TRUE(src.error().has_value());
-  EXPECT_EQ(src.error()->code, IoErrorCode::ZstdCorrupt);
+  EXPECT_EQ(src.error()->code, IoErrorCode::Corrupt);
   EXPECT_NE(src.error()->detail, nullptr);
   EXPECT_EQ(src.error()->offset, got.size());
   EXPECT_LT(got.size(), text.size());
@@ -116,7 +116,7 @@ TEST(Zstd, GarbageAfterAFrameIsCorrupt) {
   const std::string got = read_all(src);
   EXPECT_EQ(got, text);
   ASSERT_TRUE(src.error().has_value());
-  EXPECT_EQ(src.error()->code, IoErrorCode::ZstdCorrupt);
+  EXPECT_EQ(src.error()->code, IoErrorCode::Corrupt);
   EXPECT_EQ(src.error()->offset, text.size());
 }
 
@@ -134,7 +134,7 @@ TEST(Zstd, ErrorOffsetsDoNotDependOnReadSizes) {
       Source src = Source::from_memory(packed);
       const std::string got = read_all(src, chunk);
       ASSERT_TRUE(src.error().has_value());
-      EXPECT_EQ(src.error()->code, IoErrorCode::ZstdCorrupt);
+      EXPECT_EQ(src.error()->code, IoErrorCode::Corrupt);
       EXPECT_EQ(src.error()->offset, got.size());
       if (!first_offset) first_offset = got.size();
       EXPECT_EQ(got.size(), *first_offset) << chunk;

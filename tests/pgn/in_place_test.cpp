@@ -111,7 +111,7 @@ TEST(InPlace, TheSourceOnlyEndsTheInput) {
                      char* dst, std::size_t cap, std::optional<io::IoError>& error) mutable {
           const std::size_t n = give_bytes ? std::min(cap, text.size() - pos) : 0;
           if (n == 0) {
-            error = io::IoError{io::IoErrorCode::ZstdTruncated, 0, text.size(), nullptr};
+            error = io::IoError{io::IoErrorCode::Truncated, 0, text.size(), nullptr};
             return std::size_t{0};
           }
           std::copy_n(text.data() + pos, n, dst);

@@ -176,7 +176,7 @@ TEST(Recovery, TruncatedZstdInputIsReportedAndTheGameCut) {
   Tally t;
   const ReadStats stats = read_pgn(src, t);
   ASSERT_TRUE(src.error().has_value());
-  EXPECT_EQ(src.error()->code, io::IoErrorCode::ZstdTruncated);
+  EXPECT_EQ(src.error()->code, io::IoErrorCode::Truncated);
   EXPECT_LT(stats.games, 4000u);
   ASSERT_FALSE(t.issues.empty());
   EXPECT_EQ(t.issues.back().code, SyntaxCode::InputError);
