@@ -10,26 +10,26 @@
 
 namespace pgnkit::io {
 
-DecodeAhead::DecodeAhead(ZstdStream stream)
-    : stream_(std::move(stream)),
+DecodeAhead::DecodeAhead(std::unique_ptr<Decoder> decoder)
+    : stream_(std::move(decoder)),
       // Not value-initialised: pages are touched only as the producer fills them.
       ring_(std::make_unique_for_overwrite<char[]>(kBlockCount * kBlockSize)) {}
 
-std::unique_ptr<DecodeAhead> DecodeAhead::start(ZstdStream&& stream) {
-  std::unique_ptr<DecodeAhead> ahead(new DecodeAhead(std::move(stream)));
+std::unique_ptr<DecodeAhead> DecodeAhead::start(std::unique_ptr<Decoder>& decoder) {
+  std::unique_ptr<DecodeAhead> ahead(new DecodeAhead(std::move(decoder)));
   if (ahead->launch()) return ahead;
-  ahead->stream_.input().set_cancel_fd(-1);  // the pipe closes with `ahead`
-  stream = std::move(ahead->stream_);
+  ahead->stream_->input().set_cancel_fd(-1);  // the pipe closes with `ahead`
+  decoder = std::move(ahead->stream_);
   return nullptr;
 }
 
 bool DecodeAhead::launch() {
-  if (stream_.input().may_block()) {
+  if (stream_->input().may_block()) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return false;
     cancel_read_fd_ = fds[0];
     cancel_write_fd_ = fds[1];
-    stream_.input().set_cancel_fd(cancel_read_fd_);
+    stream_->input().set_cancel_fd(cancel_read_fd_);
   }
   try {
     producer_ = std::thread([this] { produce(); });
@@ -55,7 +55,7 @@ DecodeAhead::~DecodeAhead() {
 void DecodeAhead::produce() noexcept {
   // From a pipe or terminal, bytes may trickle in: hand over what a block holds before
   // waiting for more input, so that none is held back from the reader.
-  const bool fill_whole_blocks = !stream_.input().may_block();
+  const bool fill_whole_blocks = !stream_->input().may_block();
   for (std::uint64_t index = 0;; ++index) {
     {
       std::unique_lock lock(mutex_);
@@ -67,9 +67,9 @@ void DecodeAhead::produce() noexcept {
     std::size_t size = 0;
     bool ended = false;
     while (size < kBlockSize && !ended && (fill_whole_blocks || size == 0)) {
-      const std::size_t n = stream_.read(dst + size, kBlockSize - size);
+      const std::size_t n = stream_->read(dst + size, kBlockSize - size);
       size += n;
-      ended = n == 0 || stream_.error().has_value();
+      ended = n == 0 || stream_->error().has_value();
     }
     {
       const std::lock_guard lock(mutex_);
@@ -77,7 +77,7 @@ void DecodeAhead::produce() noexcept {
       if (size > 0) published_ = index + 1;
       if (ended) {
         finished_ = true;
-        end_error_ = stream_.error();
+        end_error_ = stream_->error();
       }
     }
     published_cv_.notify_one();

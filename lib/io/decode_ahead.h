@@ -1,4 +1,4 @@
-// Decompresses a ZstdStream on a second thread, a few blocks ahead of the reader, so that
+// Decompresses a Decoder's input (zstd, gzip, bzip2, xz) on a second thread, a few blocks ahead of the reader, so that
 // decoding overlaps with whatever the reader does with the bytes (parsing): reading a .zst
 // then takes about max(decode, parse) instead of their sum.
 //
@@ -10,7 +10,7 @@
 // start(): nothing is allocated per block, and nothing throws.
 //
 // The bytes, their order and the error at the end (code, detail, offset) are those of
-// ZstdStream::read() called on the reader's thread: the producer publishes the bytes decoded
+// Decoder::read() called on the reader's thread: the producer publishes the bytes decoded
 // before an error, then the error, and read() reports the error only once it has delivered
 // every byte before it.
 //
@@ -28,7 +28,7 @@
 #include <thread>
 
 #include "io/error.h"
-#include "io/zstd_stream.h"
+#include "io/decoder.h"
 
 namespace pgnkit::io {
 
@@ -41,9 +41,9 @@ class DecodeAhead {
   static constexpr std::size_t kBlockCount = 5;
   static constexpr std::size_t kBlockSize = std::size_t{128} << 10;
 
-  // Starts a thread decoding `stream`, which the DecodeAhead then owns. Returns nullptr, and
-  // leaves `stream` as it was, when no thread can be started.
-  static std::unique_ptr<DecodeAhead> start(ZstdStream&& stream);
+  // Starts a thread decoding `decoder`, which the DecodeAhead then owns. Returns nullptr, and
+  // leaves `decoder` as it was, when no thread can be started.
+  static std::unique_ptr<DecodeAhead> start(std::unique_ptr<Decoder>& decoder);
 
   // Stops the thread wherever it is and waits for it.
   ~DecodeAhead();
@@ -57,13 +57,13 @@ class DecodeAhead {
   const std::optional<IoError>& error() const { return error_; }
 
  private:
-  explicit DecodeAhead(ZstdStream stream);
+  explicit DecodeAhead(std::unique_ptr<Decoder> decoder);
   bool launch();               // false when the thread (or its cancel pipe) fails
   void produce() noexcept;     // the producer thread
   bool next_block(bool wait);  // releases the block read, takes the next one
   char* block(std::uint64_t index) { return ring_.get() + (index % kBlockCount) * kBlockSize; }
 
-  ZstdStream stream_;  // the producer's alone while it runs
+  std::unique_ptr<Decoder> stream_;  // the producer's alone while it runs
   std::unique_ptr<char[]> ring_;
   // Bytes in each block: written by the producer before it publishes the block.
   std::array<std::size_t, kBlockCount> block_bytes_{};

@@ -98,6 +98,18 @@ void RawInput::buffer_at_least(std::size_t n) {
   }
 }
 
+bool RawInput::ensure(std::size_t n) {
+  if (len_ - pos_ >= n) return true;
+  if (fd_ < 0 || n > buffer_size_) return false;
+  if (pos_ > 0) {
+    std::memmove(buffer_.get(), window_ + pos_, len_ - pos_);
+    len_ -= pos_;
+    pos_ = 0;
+  }
+  while (len_ < n && !eof_) len_ += read_fd(buffer_.get() + len_, buffer_size_ - len_);
+  return len_ >= n;
+}
+
 bool RawInput::refill() {
   if (fd_ < 0) return false;
   len_ = read_fd(buffer_.get(), buffer_size_);

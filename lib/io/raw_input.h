@@ -39,6 +39,10 @@ class RawInput {
   // The bytes read but not consumed yet.
   std::string_view buffered() const { return {window_ + pos_, len_ - pos_}; }
   void consume(std::size_t n) { pos_ += n; }
+  // Makes at least n bytes (n <= the buffer size) buffered, if the input has them: moves the
+  // unconsumed bytes to the buffer's front and reads after them. Returns whether it could.
+  // For a decoder looking for the next member's magic between members.
+  bool ensure(std::size_t n);
   // Replaces the (fully consumed) buffered bytes with the next ones read. Returns false at
   // the end of the input or after a read error (see error()).
   bool refill();

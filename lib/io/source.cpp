@@ -11,31 +11,9 @@
 #include <utility>
 
 #include "io/decode_ahead.h"
-#include "io/zstd_stream.h"
 
 namespace pgnkit::io {
 namespace {
-
-constexpr std::size_t kSniffBytes = 10;  // enough for the bzip2 block magic
-
-bool is_zstd_magic(const unsigned char* b, std::size_t n) {
-  if (n < 4) return false;
-  if (b[0] == 0x28 && b[1] == 0xB5 && b[2] == 0x2F && b[3] == 0xFD) return true;
-  return (b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D && b[3] == 0x18;
-}
-
-// Returns the format's name when the bytes start another compressed format we do not read.
-const char* other_compression(const unsigned char* b, std::size_t n) {
-  if (n >= 2 && b[0] == 0x1F && b[1] == 0x8B) return "gzip";
-  static constexpr unsigned char kXz[] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
-  if (n >= sizeof kXz && std::memcmp(b, kXz, sizeof kXz) == 0) return "xz";
-  static constexpr unsigned char kBzBlock[] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59};
-  if (n >= 10 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9' &&
-      std::memcmp(b + 4, kBzBlock, sizeof kBzBlock) == 0) {
-    return "bzip2";
-  }
-  return nullptr;
-}
 
 IoErrorCode open_error_code(int e) {
   switch (e) {
@@ -65,6 +43,7 @@ std::optional<Source> Source::open_zstd_frame(std::string_view path,
                                               SourceOptions options) {
   std::optional<Source> src = open_file(path, err, options, compressed_offset, decompressed_offset);
   if (src && src->compression_ != Compression::Zstd) {
+    // A zstd frame list was made of this file: another format there means it has changed.
     if (err != nullptr) {
       *err = IoError{IoErrorCode::Corrupt, 0, decompressed_offset, "no zstd frame there", Compression::Zstd};
     }
@@ -131,6 +110,14 @@ Source Source::from_memory(std::string_view bytes, std::string name, SourceOptio
   return src;
 }
 
+Source Source::from_raw(std::string name, RawInput raw, SourceOptions options) {
+  Source src;
+  src.name_ = std::move(name);
+  src.raw_ = std::move(raw);
+  src.sniff(options);
+  return src;
+}
+
 Source Source::from_pull(std::string name, Pull pull) {
   Source src;
   src.name_ = std::move(name);
@@ -138,34 +125,38 @@ Source Source::from_pull(std::string name, Pull pull) {
   return src;
 }
 
-void Source::fail(IoErrorCode code, const char* detail) {
-  if (!error_) error_ = IoError{code, 0, offset_, detail};
-}
-
 void Source::sniff(SourceOptions options, std::uint64_t delivered) {
-  raw_.buffer_at_least(kSniffBytes);
+  raw_.buffer_at_least(kMagicBytes);
   if (auto read_error = raw_.error(delivered)) {
     error_ = read_error;
     return;
   }
-  const std::string_view first = raw_.buffered();
-  const auto* b = reinterpret_cast<const unsigned char*>(first.data());
-  if (is_zstd_magic(b, first.size())) {
-    std::optional<ZstdStream> stream = ZstdStream::create(std::move(raw_), delivered);
-    if (!stream) {
-      fail(IoErrorCode::DecoderInitFailed, nullptr);
-      return;
-    }
-    compression_ = Compression::Zstd;
-    if (options.decode_ahead) ahead_ = DecodeAhead::start(std::move(*stream));
-    if (!ahead_) zstd_ = std::make_unique<ZstdStream>(std::move(*stream));
-  } else if (const char* other = other_compression(b, first.size())) {
-    fail(IoErrorCode::UnsupportedCompression, other);
+  const std::optional<Compression> format = compression_of(raw_.buffered());
+  if (!format) return;
+  IoError init_error;
+  std::unique_ptr<Decoder> decoder = make_decoder(*format, std::move(raw_), delivered, &init_error);
+  if (!decoder) {
+    error_ = init_error;
+    return;
   }
+  compression_ = *format;
+  if (options.decode_ahead) ahead_ = DecodeAhead::start(decoder);
+  if (!ahead_) decoder_ = std::move(decoder);
+}
+
+std::string_view Source::peek(std::size_t n) {
+  while (peeked_.size() < n && !error_) {
+    const std::size_t had = peeked_.size();
+    peeked_.resize(n);
+    const std::size_t got = read_stream(peeked_.data() + had, n - had);
+    peeked_.resize(had + got);
+    if (got == 0) break;
+  }
+  return std::string_view(peeked_).substr(0, std::min(n, peeked_.size()));
 }
 
 bool Source::skip(std::uint64_t n) {
-  if (compression_ == Compression::None && !pull_ && !error_) {
+  if (compression_ == Compression::None && !pull_ && !error_ && peeked_.empty()) {
     const std::uint64_t done = raw_.skip(n);
     offset_ += done;
     if (done == n) return true;
@@ -183,16 +174,32 @@ bool Source::skip(std::uint64_t n) {
 }
 
 std::size_t Source::read(char* dst, std::size_t cap) {
-  if (error_ || cap == 0) return 0;
+  if (cap == 0) return 0;
+  if (peeked_pos_ < peeked_.size()) {  // peek()'s bytes first (offset_ counted them)
+    const std::size_t n = std::min(cap, peeked_.size() - peeked_pos_);
+    std::memcpy(dst, peeked_.data() + peeked_pos_, n);
+    peeked_pos_ += n;
+    if (peeked_pos_ == peeked_.size()) {
+      peeked_.clear();
+      peeked_.shrink_to_fit();
+      peeked_pos_ = 0;
+    }
+    return n;
+  }
+  return read_stream(dst, cap);
+}
+
+std::size_t Source::read_stream(char* dst, std::size_t cap) {
+  if (error_) return 0;
   std::size_t n = 0;
   if (pull_) {
     n = pull_(dst, cap, error_);
   } else if (ahead_) {
     n = ahead_->read(dst, cap);
     if (n == 0) error_ = ahead_->error();
-  } else if (zstd_) {
-    n = zstd_->read(dst, cap);
-    error_ = zstd_->error();
+  } else if (decoder_) {
+    n = decoder_->read(dst, cap);
+    error_ = decoder_->error();
   } else {
     n = raw_.read(dst, cap);  // plain file: straight into the caller's buffer
     if (n == 0) error_ = raw_.error(offset_);

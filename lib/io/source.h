@@ -1,20 +1,19 @@
 // Byte sources: a file path, stdin ("-") or a memory block, read in caller-sized chunks.
 //
-// The format is detected from the first bytes, never from the file name:
-//   28 B5 2F FD         zstd frame           -> decompressed with libzstd streaming
-//   5? 2A 4D 18         zstd skippable frame -> same (window log limit raised to 31)
-//   1F 8B / FD 37 7A 58 5A 00 / "BZh"+digit+31 41 59 26 53 59  gzip/xz/bzip2
-//                                            -> UnsupportedCompression at open
-//   anything else       plain bytes, passed through
+// The format is detected from the first bytes, never from the file name (compression.h):
+// zstd (frames and skippable frames), gzip (members one after another), bzip2 and xz
+// (streams one after another) are decompressed (decoder.h); anything else is passed through
+// as plain bytes. Archives (zip, tar) are io::Input's business (input.h): a Source is one
+// stream of bytes.
 //
-// zstd input is decompressed on a second thread, a few blocks ahead of read() (see
+// Compressed input is decompressed on a second thread, a few blocks ahead of read() (see
 // decode_ahead.h), unless SourceOptions::decode_ahead is false; either way read() gives the
 // same bytes and the same error at the same offset. Plain input never starts a thread.
 //
-// Errors are values. open() reports open failures (and compression formats it cannot read);
-// read() returns 0 at end of input *or* on error, and error() then tells which. After an
-// error read() keeps returning 0. Memory is fixed: one input buffer (zstd input size, or a
-// few bytes for sniffing), plus for zstd the decoder's window and the decode-ahead ring.
+// Errors are values. open() reports open failures; read() returns 0 at end of input *or* on
+// error, and error() then tells which. After an error read() keeps returning 0. Memory is
+// fixed: one input buffer, plus for compressed input the decoder's state (zstd's window,
+// xz's dictionary: at most kMaxDecoderMemory) and the decode-ahead ring.
 //
 //   io::IoError err;
 //   auto src = io::Source::open(path, &err);
@@ -34,6 +33,8 @@
 #include <string>
 #include <string_view>
 
+#include "io/compression.h"
+#include "io/decoder.h"
 #include "io/error.h"
 #include "io/raw_input.h"
 
@@ -41,10 +42,9 @@ namespace pgnkit::io {
 
 
 class DecodeAhead;
-class ZstdStream;
 
 struct SourceOptions {
-  // Decompress zstd input on a second thread, ahead of read(). Off: inside read(), on the
+  // Decompress input on a second thread, ahead of read(). Off: inside read(), on the
   // caller's thread (for tests, benchmarks, or when no second core is free).
   bool decode_ahead = true;
   // When set, every read(2) of the input adds the bytes it got (as stored: compressed bytes
@@ -75,8 +75,8 @@ class Source {
                                                std::uint64_t decompressed_offset,
                                                IoError* err = nullptr, SourceOptions options = {});
 
-  // Reads from bytes the caller keeps alive for the Source's lifetime (zstd detected too).
-  // Cannot fail at open, except with UnsupportedCompression, which read() then reports.
+  // Reads from bytes the caller keeps alive for the Source's lifetime (compression detected
+  // too). Cannot fail at open; a decoder that cannot be created fails the first read().
   static Source from_memory(std::string_view bytes, std::string name = "<memory>",
                             SourceOptions options = {});
   // Refuses a temporary std::string, which would dangle: keep the bytes alive yourself.
@@ -93,6 +93,10 @@ class Source {
       std::function<std::size_t(char* dst, std::size_t cap, std::optional<IoError>& error)>;
   static Source from_pull(std::string name, Pull pull);
 
+  // The bytes of `raw` (an archive member's, io/input.h), decompressed by their format as a
+  // file's are. Cannot fail at open; errors come from read().
+  static Source from_raw(std::string name, RawInput raw, SourceOptions options = {});
+
   Source(Source&& other) noexcept;
   Source& operator=(Source&& other) noexcept;
   Source(const Source&) = delete;
@@ -108,6 +112,10 @@ class Source {
   // Returns false when the input ended or failed first (see error()).
   bool skip(std::uint64_t n);
 
+  // The first n decompressed bytes (fewer when the input is shorter, or has failed), without
+  // consuming them: read() still delivers them. Only before the first read() or skip().
+  std::string_view peek(std::size_t n);
+
   // The error that ended the stream, if any.
   const std::optional<IoError>& error() const { return error_; }
   // The path as given, or "<stdin>" for "-", or the memory source's name.
@@ -115,7 +123,7 @@ class Source {
   Compression compression() const { return compression_; }
   // Decompressed bytes delivered so far.
   std::uint64_t offset() const { return offset_; }
-  // Whether a second thread decompresses this (zstd) input.
+  // Whether a second thread decompresses this (compressed) input.
   bool decoding_ahead() const { return ahead_ != nullptr; }
 
  private:
@@ -126,16 +134,18 @@ class Source {
   // open() and open_zstd_frame(): the file from byte `skip` on.
   static std::optional<Source> open_file(std::string_view path, IoError* err, SourceOptions options,
                                          std::uint64_t skip, std::uint64_t decompressed_offset);
-  void fail(IoErrorCode code, const char* detail);
+  std::size_t read_stream(char* dst, std::size_t cap);  // read() past peek()'s bytes
 
   std::string name_;
   RawInput raw_;                        // plain input; moved into the decoder for zstd
-  std::unique_ptr<ZstdStream> zstd_;    // zstd decompressed in read()
-  std::unique_ptr<DecodeAhead> ahead_;  // or zstd decompressed on a second thread
+  std::unique_ptr<Decoder> decoder_;    // compressed input decompressed in read()
+  std::unique_ptr<DecodeAhead> ahead_;  // or decompressed on a second thread
   Pull pull_;                           // or bytes from from_pull()
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;
+  std::string peeked_;  // peek()'s bytes, which read() delivers first
+  std::size_t peeked_pos_ = 0;
 };
 
 }  // namespace pgnkit::io

@@ -2,12 +2,12 @@
 
 namespace pgnkit::io {
 
-std::optional<ZstdStream> ZstdStream::create(RawInput input, std::uint64_t delivered) {
+std::unique_ptr<ZstdStream> ZstdStream::create(RawInput input, std::uint64_t delivered) {
   ZSTD_DCtx* dctx = ZSTD_createDCtx();
-  if (dctx == nullptr) return std::nullopt;
+  if (dctx == nullptr) return nullptr;
   // lichess dumps use windows up to 2 GiB (--long=31); the default limit is 2^27.
   ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, 31);
-  return ZstdStream(std::move(input), dctx, delivered);
+  return std::unique_ptr<ZstdStream>(new ZstdStream(std::move(input), dctx, delivered));
 }
 
 void ZstdStream::fail(IoErrorCode code, const char* detail, std::uint64_t at) {

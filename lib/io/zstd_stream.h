@@ -16,26 +16,22 @@
 #include <optional>
 #include <utility>
 
+#include "io/decoder.h"
 #include "io/error.h"
 #include "io/raw_input.h"
 
 namespace pgnkit::io {
 
-class ZstdStream {
+class ZstdStream final : public Decoder {
  public:
-  // Takes the input, whose buffered() bytes start a zstd frame. Returns nullopt when the
+  // Takes the input, whose buffered() bytes start a zstd frame. Returns null when the
   // decoder cannot be created (out of memory). delivered: the decompressed bytes before
   // that frame (a stream entered at a later frame), where error offsets count from.
-  static std::optional<ZstdStream> create(RawInput input, std::uint64_t delivered = 0);
+  static std::unique_ptr<ZstdStream> create(RawInput input, std::uint64_t delivered = 0);
 
-  // Decompresses up to cap bytes into dst (cap > 0). Returns 0 only at the end of the input
-  // or on error (see error()); after an error, always 0.
-  std::size_t read(char* dst, std::size_t cap);
-  // The error that ended the stream, at the decompressed offset where it was found.
-  const std::optional<IoError>& error() const { return error_; }
-
-  // The input: DecodeAhead sets up its cancellation before the thread starts.
-  RawInput& input() { return input_; }
+  std::size_t read(char* dst, std::size_t cap) override;
+  const std::optional<IoError>& error() const override { return error_; }
+  RawInput& input() override { return input_; }
 
  private:
   struct DCtxDeleter {
