@@ -2,11 +2,11 @@
 
 namespace pgnkit::commands {
 
-bool OutputFile::open(const std::string& path, bool compress) {
+bool OutputFile::open(const std::string& path, std::optional<io::Compression> compression) {
   file_.reset();
   if (path == "-") return true;
   io::IoError error;
-  file_ = io::OutputSink::open(path, &error, compress);
+  file_ = io::OutputSink::open(path, &error, compression);
   if (!file_) console_.message(io::describe(error, path));
   return file_.has_value();
 }

@@ -1,5 +1,6 @@
 // Where a command that writes games (convert, annotate) puts them: the Console's out() for
-// "-", or a file it creates (zstd when the name ends in ".zst"), so that the library itself
+// "-", or a file it creates (compressed as its name ends: .gz, .bz2, .xz, .zst), so that the
+// library itself
 // never writes to stdout. Either way the diagnostics, messages and progress go to the Console.
 #pragma once
 
@@ -19,8 +20,9 @@ class OutputFile final : public pipeline::Emitter {
   explicit OutputFile(Console& console) : console_(console) {}
 
   // "-": the console's out(). Otherwise creates (truncates) `path`; false, with the message
-  // "<path>: <why>", when it cannot. `compress`: zstd whatever the name (a temporary name).
-  bool open(const std::string& path, bool compress = false);
+  // "<path>: <why>", when it cannot. `compression`: that format whatever the name (a
+  // temporary name); unset: as the name ends (io::compression_for_name).
+  bool open(const std::string& path, std::optional<io::Compression> compression = std::nullopt);
 
   // Ends the output: a file is flushed and closed, a failure told as "<name>: <why>"; for
   // "-", `console_failed` (when set) says whether the caller's output failed. True when
@@ -36,6 +38,9 @@ class OutputFile final : public pipeline::Emitter {
   void input_begin(std::string_view name) override { console_.input_begin(name); }
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
     console_.input_end(name, error);
+  }
+  void skipped(std::string_view name, std::string_view why) override {
+    console_.skipped(name, why);
   }
   void progress(std::uint64_t bytes, std::uint64_t games) override {
     console_.progress(bytes, games);

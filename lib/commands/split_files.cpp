@@ -7,12 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/compression.h"
+
 namespace pgnkit::commands {
 namespace {
-
-bool ends_with_zst(std::string_view name) {
-  return name.ends_with(".zst");
-}
 
 void say(Console& console, const std::string& line) {
   console.command_message("split", line);
@@ -101,7 +99,9 @@ std::optional<PieceFile> PieceFile::create(const std::string& final_name, Consol
   }
   ::close(fd);
   io::IoError err;
-  auto sink = io::OutputSink::open(temp, &err, ends_with_zst(final_name));
+  // The final name decides the compression, never the temporary one.
+  auto sink = io::OutputSink::open(
+      temp, &err, io::compression_for_name(final_name).value_or(io::Compression::None));
   if (!sink) {
     say(console, io::describe(err, temp));
     std::filesystem::remove(temp, ec);

@@ -2,9 +2,11 @@
 
 #include <fcntl.h>
 #include <unistd.h>
-#include <zstd.h>
 
 #include <cerrno>
+#include <utility>
+
+#include "io/encoder.h"
 
 namespace pgnkit::io {
 
@@ -13,41 +15,33 @@ namespace {
 constexpr std::size_t kBufferSize = std::size_t{1} << 17;
 // Writes this long go out from the caller's bytes (after what is buffered), not copied.
 constexpr std::size_t kDirectSize = std::size_t{1} << 14;
-bool ends_with(std::string_view s, std::string_view t) {
-  return s.size() >= t.size() && s.substr(s.size() - t.size()) == t;
-}
 }  // namespace
 
-void OutputSink::ZstdDeleter::operator()(void* cctx) const {
-  ZSTD_freeCCtx(static_cast<ZSTD_CCtx*>(cctx));
-}
-
-std::optional<OutputSink> OutputSink::open(std::string_view path, IoError* err, bool compress) {
+std::optional<OutputSink> OutputSink::open(std::string_view path, IoError* err,
+                                           std::optional<Compression> compression) {
   OutputSink s;
   s.name_ = path == "-" ? "<stdout>" : std::string(path);
+  const Compression format =
+      compression.value_or(compression_for_name(path).value_or(Compression::None));
+  // The encoder first: a failure then leaves no empty file behind.
+  if (format != Compression::None) {
+    s.encoder_ = make_encoder(format, err);
+    if (!s.encoder_) return std::nullopt;
+  }
   if (path == "-") {
     s.fd_ = STDOUT_FILENO;
   } else {
     s.fd_ = ::open(std::string(path).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (s.fd_ < 0) {
-      if (err)
+      if (err) {
         *err = IoError{errno == EISDIR ? IoErrorCode::IsDirectory : IoErrorCode::CreateFailed,
                        errno, 0, nullptr};
+      }
       return std::nullopt;
     }
     s.close_fd_ = true;
   }
   s.buffer_.reserve(kBufferSize);
-  if (compress || ends_with(path, ".zst")) {
-    s.cctx_.reset(ZSTD_createCCtx());
-    if (!s.cctx_) {
-      if (err) *err = IoError{IoErrorCode::CompressFailed, 0, 0, "cannot create the encoder", Compression::Zstd};
-      return std::nullopt;
-    }
-    ZSTD_CCtx_setParameter(static_cast<ZSTD_CCtx*>(s.cctx_.get()), ZSTD_c_compressionLevel, 3);
-    s.zout_size_ = ZSTD_CStreamOutSize();
-    s.zout_ = std::make_unique<char[]>(s.zout_size_);
-  }
   return s;
 }
 
@@ -56,10 +50,8 @@ OutputSink::OutputSink(OutputSink&& o) noexcept
       close_fd_(o.close_fd_),
       name_(std::move(o.name_)),
       buffer_(std::move(o.buffer_)),
-      zout_(std::move(o.zout_)),
-      zout_size_(o.zout_size_),
-      cctx_(std::move(o.cctx_)),
-      error_(o.error_) {
+      encoder_(std::move(o.encoder_)),
+      error_(std::move(o.error_)) {
   o.fd_ = -1;
   o.close_fd_ = false;
 }
@@ -71,10 +63,8 @@ OutputSink& OutputSink::operator=(OutputSink&& o) noexcept {
     close_fd_ = o.close_fd_;
     name_ = std::move(o.name_);
     buffer_ = std::move(o.buffer_);
-    zout_ = std::move(o.zout_);
-    zout_size_ = o.zout_size_;
-    cctx_ = std::move(o.cctx_);
-    error_ = o.error_;
+    encoder_ = std::move(o.encoder_);
+    error_ = std::move(o.error_);
     o.fd_ = -1;
     o.close_fd_ = false;
   }
@@ -99,46 +89,46 @@ bool OutputSink::flush_raw(const char* data, std::size_t size) {
   return true;
 }
 
-bool OutputSink::drain(bool end) {
-  const bool ok = send(buffer_.data(), buffer_.size(), end);
+bool OutputSink::emit_raw(void* sink, std::string_view bytes) {
+  return static_cast<OutputSink*>(sink)->flush_raw(bytes.data(), bytes.size());
+}
+
+bool OutputSink::drain() {
+  const bool ok = send(buffer_.data(), buffer_.size());
   buffer_.clear();
   return ok;
 }
 
-bool OutputSink::send(const char* data, std::size_t size, bool end) {
-  if (!cctx_) return flush_raw(data, size);
-  auto* cctx = static_cast<ZSTD_CCtx*>(cctx_.get());
-  ZSTD_inBuffer in{data, size, 0};
-  for (;;) {
-    ZSTD_outBuffer out{zout_.get(), zout_size_, 0};
-    const std::size_t rest =
-        ZSTD_compressStream2(cctx, &out, &in, end ? ZSTD_e_end : ZSTD_e_continue);
-    if (ZSTD_isError(rest)) {
-      error_ = IoError{IoErrorCode::CompressFailed, 0, 0, ZSTD_getErrorName(rest), Compression::Zstd};
-      return false;
-    }
-    if (!flush_raw(zout_.get(), out.pos)) return false;
-    if (end ? rest == 0 : in.pos == in.size) break;
-  }
-  return true;
+bool OutputSink::send(const char* data, std::size_t size) {
+  if (!encoder_) return flush_raw(data, size);
+  IoError err;
+  if (encoder_->write({data, size}, Emit{&OutputSink::emit_raw, this}, &err)) return true;
+  if (!error_) error_ = err;  // else flush_raw failed and said why
+  return false;
 }
 
 bool OutputSink::write(std::string_view bytes) {
   if (error_) return false;
-  if (buffer_.size() + bytes.size() > kBufferSize && !buffer_.empty() && !drain(false))
-    return false;
+  if (buffer_.size() + bytes.size() > kBufferSize && !buffer_.empty() && !drain()) return false;
   if (bytes.size() >= kDirectSize) {
-    if (!buffer_.empty() && !drain(false)) return false;
-    return send(bytes.data(), bytes.size(), false);
+    if (!buffer_.empty() && !drain()) return false;
+    return send(bytes.data(), bytes.size());
   }
   buffer_.append(bytes);
-  if (buffer_.size() >= kBufferSize) return drain(false);
+  if (buffer_.size() >= kBufferSize) return drain();
   return true;
 }
 
 bool OutputSink::finish() {
   if (error_) return false;
-  if (!drain(cctx_ != nullptr)) return false;
+  if (!drain()) return false;
+  if (encoder_) {
+    IoError err;
+    if (!encoder_->finish(Emit{&OutputSink::emit_raw, this}, &err)) {
+      if (!error_) error_ = err;
+      return false;
+    }
+  }
   if (close_fd_) {
     const int rc = ::close(fd_);
     fd_ = -1;
