@@ -60,9 +60,11 @@ void register_annotate(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "annotate", "Write games back as export-format PGN, adding what the rules found.");
   cmd->add_option("files", args->inputs,
-                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
-  cmd->add_option("-o,--output", args->output,
-                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+                  "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
+  cmd->add_option(
+      "-o,--output", args->output,
+      "Output file ('-' = stdout); a name ending in .gz, .bz2, .xz or .zst is compressed");
   cmd->add_flag("--in-place", args->in_place,
                 "Rewrite each input file (via a temporary file renamed over it only on success)");
   cmd->add_flag(

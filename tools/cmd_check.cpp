@@ -55,6 +55,7 @@ int run_check(CheckFlags flags) {
   Progress progress(flags.progress, input_bytes(options.inputs));
   options.run = run_options(flags.threads, &progress);
   TerminalConsole console(nullptr, &progress);
+  console.notes = !options.quiet;  // skipped archive members: one note each, not with --quiet
   const bool ndjson_summary = flags.shard.ndjson_summary();
   const commands::CheckSummary summary = commands::run_check(
       options, console,
@@ -80,7 +81,8 @@ void register_check(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Replay every game (variations included) and report every problem.");
   cmd->add_option("files", args->inputs,
-                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
+                  "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
   cmd->add_flag("--strict", args->strict, "Warnings count as errors (exit status 1)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print only the summary");
   cmd->add_option("--max-errors", args->max_errors, "Stop replaying after N errors (0 = no limit)");

@@ -55,15 +55,17 @@ void register_convert(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "convert", "Convert games between PGN, NDJSON, UCI, LAN, FEN, EPD and CSV.");
   cmd->add_option("files", args->inputs,
-                  "Input files, plain or zstd-compressed; '-' or none for stdin");
+                  "Input files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
   cmd->add_option("--to", args->to, "Output format")
       ->required()
       ->check(CLI::IsMember({"pgn", "ndjson", "uci", "lan", "fen", "epd", "csv"}));
   cmd->add_option("--from", args->from,
                   "Input format: pgn (default) or ndjson (pgnkit's or lichess's)")
       ->check(CLI::IsMember({"pgn", "ndjson"}));
-  cmd->add_option("-o,--output", args->output,
-                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+  cmd->add_option(
+      "-o,--output", args->output,
+      "Output file ('-' = stdout); a name ending in .gz, .bz2, .xz or .zst is compressed");
   cmd->add_option("--on-error", args->on_error,
                   "Games with illegal moves: skip (drop), truncate (legal prefix, result *), keep "
                   "(as written, with a comment at the bad move)")

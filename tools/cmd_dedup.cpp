@@ -61,11 +61,14 @@ void register_dedup(CLI::App& app, int& exit_code) {
   commands::DedupOptions* const options = &args->options;
   CLI::App* cmd = app.add_subcommand(
       "dedup", "Drop repeated games: the same start position and main-line moves.");
-  cmd->add_option("files", options->inputs,
-                  "PGN files, plain or zstd-compressed, compared across in this order; '-' or "
-                  "none for stdin");
-  cmd->add_option("-o,--output", options->output,
-                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+  cmd->add_option(
+      "files", options->inputs,
+      "PGN files or directories (plain, gzip, bzip2, xz, zstd, zip, tar), compared across in "
+      "this order; '-' or "
+      "none for stdin");
+  cmd->add_option(
+      "-o,--output", options->output,
+      "Output file ('-' = stdout); a name ending in .gz, .bz2, .xz or .zst is compressed");
   cmd->add_option("--report", options->report,
                   "Write NDJSON, one line per dropped game: its file, game, offset and the kept "
                   "game's");

@@ -29,6 +29,10 @@ int run_index(IndexArgs args) {
       status = kExitUsage;
       continue;
     }
+    if (!plan.one_shard_why.empty()) {
+      report((path == "-" ? std::string("<stdin>") : path) +
+             ": note: " + std::string(plan.one_shard_why));
+    }
     if (!write_stdout(commands::index_plan_ndjson(plan)) || !flush_stdout()) status = kExitUsage;
     if (plan.read_error) {  // after the plan, which covers the bytes read
       report_io_error(*plan.read_error, plan.read_name);
@@ -45,8 +49,9 @@ void register_index(CLI::App& app, int& exit_code) {
   commands::IndexOptions* const options = &args->options;
   CLI::App* cmd = app.add_subcommand(
       "index", "Print the shard plan of each input for --range, without replaying (NDJSON).");
-  cmd->add_option("files", args->files,
-                  "PGN (or NDJSON) files, plain or zstd-compressed; '-' for stdin");
+  cmd->add_option(
+      "files", args->files,
+      "PGN (or NDJSON) files: plain, gzip, bzip2, xz or zstd (not archives); '-' for stdin");
   cmd->add_option("--shards", options->shards,
                   "Shards per plain file (default: one per --shard-size bytes)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));

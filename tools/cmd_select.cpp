@@ -88,9 +88,11 @@ void register_select(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "select", "Write the games that pass every filter, byte for byte (like grep for games).");
   cmd->add_option("files", args->inputs,
-                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
-  cmd->add_option("-o,--output", flags->output,
-                  "Output file ('-' = stdout); a name ending in .zst is compressed");
+                  "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
+  cmd->add_option(
+      "-o,--output", flags->output,
+      "Output file ('-' = stdout); a name ending in .gz, .bz2, .xz or .zst is compressed");
   add_filter_options(*cmd, flags->filters);
   cmd->add_flag("--count", args->count, "Print the number of selected games only");
   cmd->add_option("--limit", args->limit, "Stop after N selected games (after --skip)");

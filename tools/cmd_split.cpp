@@ -39,10 +39,11 @@ void register_split(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "split", "Cut games into files of N games, of at most SIZE bytes, or one per tag value.");
   cmd->add_option("files", options->inputs,
-                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
+                  "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
   cmd->add_option("-o,--output", options->pattern,
                   "File name pattern: one %d or %0Nd (the piece number, from 1), or {TAG} with "
-                  "--by TAG; a name ending in .zst is compressed")
+                  "--by TAG; a name ending in .gz, .bz2, .xz or .zst is compressed")
       ->required();
   cmd->add_option("--games", options->games, "N games per file")->check(CLI::PositiveNumber);
   cmd->add_option("--bytes", options->bytes,

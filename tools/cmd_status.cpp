@@ -50,7 +50,8 @@ void register_status(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "status", "How each game ended under FIDE rules, and whether its result is consistent.");
   cmd->add_option("files", args->inputs,
-                  "PGN files, plain or zstd-compressed; '-' or none for stdin");
+                  "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
+                  "(docs/formats.md); '-' or none for stdin");
   cmd->add_option("--format", args->format, "text (aligned table), csv (header row) or ndjson")
       ->check(CLI::IsMember({"text", "csv", "ndjson"}));
   cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");

@@ -10,6 +10,9 @@
 #include "commands/error_listing.h"
 #include "commands/output_file.h"
 #include "eco/classify.h"
+#include "io/archive_reader.h"
+#include "io/input_list.h"
+#include "io/source.h"
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 #include "write/annotate.h"
@@ -96,11 +99,30 @@ bool annotate_files(const std::vector<std::string>& inputs, const AnnotateOption
   return !stats.io_failed;
 }
 
+// How `path` is stored: its compression, or nullopt (told) when it cannot be rewritten.
+std::optional<io::Compression> stored_compression(const std::string& path, Console& console) {
+  io::IoError error;
+  std::optional<io::Source> source = io::Source::open(path, &error, {.decode_ahead = false});
+  if (!source) {
+    console.message(io::describe(error, path));
+    return std::nullopt;
+  }
+  if (io::detect_archive(source->peek(io::kArchiveMagicBytes))) {
+    console.message(path + ": an archive is not rewritten in place; left unchanged");
+    return std::nullopt;
+  }
+  return source->compression();
+}
+
 // Rewrites `path` through a temporary file beside it, renamed over it only when everything
 // succeeded; false (the file left unchanged, and told) otherwise.
 bool annotate_in_place(const std::string& path, const AnnotateOptions& options,
                        const AnnotatePlan& plan, Console& console, const AfterRead& after_read,
                        AnnotateSummary& s) {
+  // The file is written back as it is stored (gzip stays gzip, whatever its name); an
+  // archive holds several files, and is not rewritten.
+  const std::optional<io::Compression> compression = stored_compression(path, console);
+  if (!compression) return false;
   std::string tmp = path + ".pgnkit-XXXXXX";
   const int fd = mkstemp(tmp.data());
   if (fd < 0) {
@@ -108,9 +130,8 @@ bool annotate_in_place(const std::string& path, const AnnotateOptions& options,
     return false;
   }
   close(fd);
-  const bool compress = path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
   OutputFile out(console);
-  bool ok = out.open(tmp, compress);
+  bool ok = out.open(tmp, *compression);
   if (ok) {
     ok = annotate_files({path}, options, plan, out, console, after_read, s);
     ok = out.finish() && ok;
@@ -180,8 +201,16 @@ AnnotateSummary run_annotate(const AnnotateOptions& options, Console& console,
   }
   if (options.in_place) {
     s.ran = true;
-    for (const std::string& path : options.inputs)
-      if (!annotate_in_place(path, options, *plan, console, after_read, s)) s.io_failed = true;
+    // A directory: every file under it, each rewritten on its own (io/input_list.h).
+    for (const io::ListedInput& listed : io::list_inputs(options.inputs)) {
+      if (listed.error) {
+        console.message(io::describe(*listed.error, listed.path));
+        s.io_failed = true;
+      } else if (!listed.empty_directory &&
+                 !annotate_in_place(listed.path, options, *plan, console, after_read, s)) {
+        s.io_failed = true;
+      }
+    }
   } else {
     OutputFile out(console);
     if (!out.open(options.output)) {

@@ -36,6 +36,17 @@ class Console : public pipeline::Emitter {
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
     if (error) message(io::describe(*error, name));
   }
+  // An archive member passed over: "twic.zip:readme.txt: skipped: not PGN (by its name)",
+  // unless notes are off (check --quiet).
+  void skipped(std::string_view name, std::string_view why) override {
+    if (!notes) return;
+    std::string line(name);
+    line += ": skipped: ";
+    line += why;
+    message(line);
+  }
+
+  bool notes = true;  // skipped() says something
 
  protected:
   ~Console() = default;

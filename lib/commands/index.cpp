@@ -7,6 +7,7 @@
 #include <memory>
 #include <utility>
 
+#include "io/archive_reader.h"
 #include "io/source.h"
 #include "io/zstd_frame_list.h"
 #include "ndjson/line_starts.h"
@@ -197,7 +198,17 @@ IndexPlan plan_index(const std::string& path, const IndexOptions& options) {
     plan.open_error = error;
     return plan;
   }
-  const bool zstd = source->compression() != io::Compression::None;
+  if (const auto archive = io::detect_archive(source->peek(io::kArchiveMagicBytes))) {
+    plan.open_error =
+        io::IoError{io::IoErrorCode::ArchiveNotOneStream, 0, 0,
+                    *archive == io::ArchiveFormat::Zip ? "a zip archive" : "a tar archive"};
+    return plan;
+  }
+  const bool zstd = source->compression() == io::Compression::Zstd;
+  // gzip, bzip2 and xz have no place to start decoding but their beginning (a multi-member
+  // gzip's members are not indexed): one shard, which is right, if not parallel.
+  const bool one_stream = source->compression() != io::Compression::None && !zstd;
+
   if (regular && zstd && io::zstd_frames_unsized(path) &&
       index_unsized_frames(plan, path, options)) {
     return plan;
@@ -207,10 +218,15 @@ IndexPlan plan_index(const std::string& path, const IndexOptions& options) {
   std::optional<io::ZstdFrameList> list;
   if (regular && zstd) list = io::list_zstd_frames(path);
   std::vector<std::uint64_t> targets;
-  if (regular && !zstd) targets = plain_targets(size, options);
+  if (regular && !zstd && !one_stream) targets = plain_targets(size, options);
   if (list) targets = frame_targets(list->frames, options);
   Planner planner(targets);
   const std::uint64_t bytes = plan_read(*source, planner, options);
+  if (one_stream && (options.shards > 1 || (options.shards == 0 && bytes > options.shard_size))) {
+    plan.one_shard_why =
+        "cannot be entered mid-stream: one shard (recompress it with zstd to "
+        "shard it)";
+  }
   // After a read error the plan covers the bytes read: its last shard, run, reads up to the
   // error and reports it exactly as a run over the whole input does.
   fill_plan(plan, planner.shards(targets), bytes, list ? &list->frames : nullptr);

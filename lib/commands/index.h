@@ -43,6 +43,9 @@ struct IndexPlan {
   // shard). After a read error the plan covers the bytes read.
   std::vector<IndexShard> shards;
   bool framed = false;  // a zstd file of many frames: each shard names its frame
+  // Set: why the plan is one shard whatever was asked (gzip, bzip2 and xz cannot be entered
+  // mid-stream), for a note.
+  std::string_view one_shard_why;
   // The input could not be opened (no plan; reported as "<file>: <why>", stdin <stdin>).
   std::optional<io::IoError> open_error;
   // The read ended on this error (reported as "<read_name>: <why>", after the plan).

@@ -77,6 +77,9 @@ class SplitMerge final : public pipeline::MergeHook {
     void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
       merge_.console_.input_end(name, error);
     }
+    void skipped(std::string_view name, std::string_view why) override {
+      merge_.console_.skipped(name, why);
+    }
     void progress(std::uint64_t bytes, std::uint64_t games) override {
       merge_.bytes_ = bytes;
       merge_.console_.progress(bytes, games);

@@ -1,6 +1,6 @@
-// Decompresses a Decoder's input (zstd, gzip, bzip2, xz) on a second thread, a few blocks ahead of the reader, so that
-// decoding overlaps with whatever the reader does with the bytes (parsing): reading a .zst
-// then takes about max(decode, parse) instead of their sum.
+// Decompresses a Decoder's input (zstd, gzip, bzip2, xz) on a second thread, a few blocks ahead of
+// the reader, so that decoding overlaps with whatever the reader does with the bytes (parsing):
+// reading a .zst then takes about max(decode, parse) instead of their sum.
 //
 // The producer thread fills a ring of kBlockCount blocks of kBlockSize bytes and hands each
 // block over whole (but the last, and from a pipe as soon as it holds anything); read()
@@ -27,8 +27,8 @@
 #include <optional>
 #include <thread>
 
-#include "io/error.h"
 #include "io/decoder.h"
+#include "io/error.h"
 
 namespace pgnkit::io {
 

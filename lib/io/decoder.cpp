@@ -22,8 +22,8 @@ After after_unit(RawInput& input, std::string_view magic) {
 
 }  // namespace detail
 
-std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input,
-                                      std::uint64_t delivered, IoError* err) {
+std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input, std::uint64_t delivered,
+                                      IoError* err) {
   switch (format) {
     case Compression::Zstd: {
       std::unique_ptr<Decoder> zstd = ZstdStream::create(std::move(input), delivered);

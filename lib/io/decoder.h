@@ -42,7 +42,7 @@ class Decoder {
 // A decoder of `format` (not None) over `input`, whose buffered() bytes start the format's
 // first frame, member or stream. delivered: the decompressed bytes before it, where error
 // offsets count from. nullptr (and *err set) when the decoder cannot be created.
-std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input,
-                                      std::uint64_t delivered, IoError* err);
+std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input, std::uint64_t delivered,
+                                      IoError* err);
 
 }  // namespace pgnkit::io

@@ -21,8 +21,7 @@ enum class After : std::uint8_t {
 // starts what is left. A read error counts as End: the caller then asks input.error().
 After after_unit(RawInput& input, std::string_view magic);
 
-std::unique_ptr<Decoder> make_gzip_decoder(RawInput&& input, std::uint64_t delivered,
-                                           IoError* err);
+std::unique_ptr<Decoder> make_gzip_decoder(RawInput&& input, std::uint64_t delivered, IoError* err);
 std::unique_ptr<Decoder> make_bzip2_decoder(RawInput&& input, std::uint64_t delivered,
                                             IoError* err);
 std::unique_ptr<Decoder> make_xz_decoder(RawInput&& input, std::uint64_t delivered, IoError* err);

@@ -12,7 +12,8 @@ std::string_view io_error_message(IoErrorCode code) {
     case IoErrorCode::OpenFailed: return "cannot open";
     case IoErrorCode::ReadFailed: return "read error";
     case IoErrorCode::Corrupt: return "corrupt compressed stream";
-    case IoErrorCode::Truncated: return "the input ended inside a compressed stream (truncated file)";
+    case IoErrorCode::Truncated:
+      return "the input ended inside a compressed stream (truncated file)";
     case IoErrorCode::DecoderInitFailed: return "cannot create the decoder";
     case IoErrorCode::UnsupportedCompression: return "unsupported compression";
     case IoErrorCode::CreateFailed: return "cannot create the output file";
@@ -21,6 +22,8 @@ std::string_view io_error_message(IoErrorCode code) {
     case IoErrorCode::RenameFailed: return "cannot replace the original file";
     case IoErrorCode::ArchiveCorrupt: return "corrupt or truncated archive";
     case IoErrorCode::MemberUnreadable: return "cannot read the archive member";
+    case IoErrorCode::ArchiveNotOneStream:
+      return "an archive is not one stream: index and --range cannot shard it";
   }
   return "unknown I/O error";
 }
@@ -52,6 +55,10 @@ std::string message_of(const IoError& error) {
     case IoErrorCode::CompressFailed:
       if (error.format == Compression::None) break;
       return std::string(format) + ": " + std::string(io_error_message(error.code));
+    case IoErrorCode::ArchiveNotOneStream:
+      return std::string(error.detail != nullptr ? error.detail : "an archive") +
+             " is not one stream: index and --range cannot shard it; run the command on the "
+             "whole archive";
     default: break;
   }
   return std::string(io_error_message(error.code));
@@ -73,7 +80,7 @@ std::string describe(const IoError& error, std::string_view name) {
   } else if (!error.text.empty()) {
     out += ": ";
     out += error.text;
-  } else if (error.detail != nullptr) {
+  } else if (error.detail != nullptr && error.code != IoErrorCode::ArchiveNotOneStream) {
     out += ": ";
     out += error.detail;
   }

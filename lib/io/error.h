@@ -26,13 +26,14 @@ enum class IoErrorCode : std::uint8_t {
   RenameFailed,            // output: the finished file could not replace the original
   ArchiveCorrupt,          // a zip or tar archive is corrupt or truncated (IoError::text)
   MemberUnreadable,        // an archive member cannot be read: encrypted, an unknown method
+  ArchiveNotOneStream,     // index and --range read one stream; an archive has many (::detail)
 };
 
 struct IoError {
   IoErrorCode code = IoErrorCode::OpenFailed;
-  int sys_errno = 0;             // errno for NotFound..ReadFailed, else 0
-  std::uint64_t offset = 0;      // bytes delivered to the caller before the error
-  const char* detail = nullptr;  // static text (a decoder's error name) or nullptr
+  int sys_errno = 0;                       // errno for NotFound..ReadFailed, else 0
+  std::uint64_t offset = 0;                // bytes delivered to the caller before the error
+  const char* detail = nullptr;            // static text (a decoder's error name) or nullptr
   Compression format = Compression::None;  // the decoder's or encoder's format, if any
   std::string text{};  // a library's own words (libarchive's), shown instead of detail
 };

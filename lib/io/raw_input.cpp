@@ -30,6 +30,16 @@ RawInput RawInput::from_memory(std::string_view bytes) {
   return in;
 }
 
+RawInput RawInput::from_pull(Pull pull, std::size_t buffer_size) {
+  RawInput in;
+  in.pull_ = std::move(pull);
+  in.buffer_size_ = buffer_size;
+  in.buffer_ = std::make_unique_for_overwrite<char[]>(buffer_size);
+  in.window_ = in.buffer_.get();
+  in.eof_ = false;
+  return in;
+}
+
 RawInput::RawInput(RawInput&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       owned_(std::exchange(other.owned_, false)),
@@ -43,7 +53,9 @@ RawInput::RawInput(RawInput&& other) noexcept
       pos_(other.pos_),
       eof_(other.eof_),
       read_errno_(other.read_errno_),
-      read_counter_(other.read_counter_) {}
+      read_counter_(other.read_counter_),
+      pull_(std::move(other.pull_)),
+      pull_error_(std::move(other.pull_error_)) {}
 
 RawInput& RawInput::operator=(RawInput&& other) noexcept {
   if (this != &other) {
@@ -69,6 +81,11 @@ bool RawInput::wait_readable() {
 
 std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
   if (eof_) return 0;
+  if (pull_) {
+    const std::size_t n = pull_(dst, cap, pull_error_);
+    eof_ = n == 0;
+    return n;
+  }
   if (may_block_ && (cancel_fd_ >= 0 || stop_fd_ >= 0) && !wait_readable()) {
     eof_ = true;  // cancelled: whoever reads has gone
     return 0;
@@ -92,7 +109,7 @@ std::size_t RawInput::read_fd(char* dst, std::size_t cap) {
 }
 
 void RawInput::buffer_at_least(std::size_t n) {
-  if (fd_ < 0) return;
+  if (!has_more_source()) return;
   while (len_ < std::min(n, buffer_size_) && !eof_) {
     len_ += read_fd(buffer_.get() + len_, buffer_size_ - len_);
   }
@@ -100,7 +117,7 @@ void RawInput::buffer_at_least(std::size_t n) {
 
 bool RawInput::ensure(std::size_t n) {
   if (len_ - pos_ >= n) return true;
-  if (fd_ < 0 || n > buffer_size_) return false;
+  if (!has_more_source() || n > buffer_size_) return false;
   if (pos_ > 0) {
     std::memmove(buffer_.get(), window_ + pos_, len_ - pos_);
     len_ -= pos_;
@@ -111,7 +128,7 @@ bool RawInput::ensure(std::size_t n) {
 }
 
 bool RawInput::refill() {
-  if (fd_ < 0) return false;
+  if (!has_more_source()) return false;
   len_ = read_fd(buffer_.get(), buffer_size_);
   pos_ = 0;
   return len_ > 0;
@@ -124,15 +141,15 @@ std::size_t RawInput::read(char* dst, std::size_t cap) {
     pos_ += n;
     return n;
   }
-  return fd_ >= 0 ? read_fd(dst, cap) : 0;
+  return has_more_source() ? read_fd(dst, cap) : 0;
 }
 
 std::uint64_t RawInput::skip(std::uint64_t n) {
   const std::uint64_t held = std::min<std::uint64_t>(n, len_ - pos_);
   pos_ += static_cast<std::size_t>(held);
   std::uint64_t skipped = held;
-  if (skipped == n || fd_ < 0 || eof_) return skipped;
-  if (!may_block_) {
+  if (skipped == n || !has_more_source() || eof_) return skipped;
+  if (!may_block_ && !pull_) {
     // A regular file: seek, but never past its end (a later read then ends it).
     const off_t here = ::lseek(fd_, 0, SEEK_CUR);
     const off_t size = ::lseek(fd_, 0, SEEK_END);
@@ -152,6 +169,11 @@ std::uint64_t RawInput::skip(std::uint64_t n) {
 }
 
 std::optional<IoError> RawInput::error(std::uint64_t at) const {
+  if (pull_error_) {
+    IoError e = *pull_error_;
+    e.offset = at;
+    return e;
+  }
   if (read_errno_ == 0) return std::nullopt;
   const IoErrorCode code =
       read_errno_ == EISDIR ? IoErrorCode::IsDirectory : IoErrorCode::ReadFailed;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -26,6 +27,12 @@ class RawInput {
   static RawInput from_fd(int fd, bool owned, bool may_block, std::size_t buffer_size);
   // The bytes themselves, as if already read; they must outlive the RawInput.
   static RawInput from_memory(std::string_view bytes);
+  // Bytes another reader hands out (an archive member's, io/input.h): pull(dst, cap, error)
+  // fills dst with up to cap bytes, 0 at the end; setting `error` then makes it a failure,
+  // which error() reports at the offset it is asked for. Never blocks on a descriptor.
+  using Pull =
+      std::function<std::size_t(char* dst, std::size_t cap, std::optional<IoError>& error)>;
+  static RawInput from_pull(Pull pull, std::size_t buffer_size);
 
   RawInput(RawInput&& other) noexcept;
   RawInput& operator=(RawInput&& other) noexcept;
@@ -69,8 +76,9 @@ class RawInput {
   void set_read_counter(std::atomic<std::uint64_t>* counter) { read_counter_ = counter; }
 
  private:
-  std::size_t read_fd(char* dst, std::size_t cap);  // one read(2); 0 = end or error
-  bool wait_readable();                             // false when cancelled or stopped
+  std::size_t read_fd(char* dst, std::size_t cap);  // one read(2) or pull; 0 = end or error
+  bool has_more_source() const { return fd_ >= 0 || pull_ != nullptr; }  // not memory
+  bool wait_readable();  // false when cancelled or stopped
 
   int fd_ = -1;
   bool owned_ = false;
@@ -85,6 +93,8 @@ class RawInput {
   bool eof_ = true;               // no more bytes from the fd (end, error or cancel)
   int read_errno_ = 0;
   std::atomic<std::uint64_t>* read_counter_ = nullptr;
+  Pull pull_;                          // set: reads come from it, not from fd_
+  std::optional<IoError> pull_error_;  // what pull_ reported
 };
 
 }  // namespace pgnkit::io

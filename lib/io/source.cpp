@@ -45,7 +45,8 @@ std::optional<Source> Source::open_zstd_frame(std::string_view path,
   if (src && src->compression_ != Compression::Zstd) {
     // A zstd frame list was made of this file: another format there means it has changed.
     if (err != nullptr) {
-      *err = IoError{IoErrorCode::Corrupt, 0, decompressed_offset, "no zstd frame there", Compression::Zstd};
+      *err = IoError{IoErrorCode::Corrupt, 0, decompressed_offset, "no zstd frame there",
+                     Compression::Zstd};
     }
     return std::nullopt;
   }
@@ -149,6 +150,7 @@ std::string_view Source::peek(std::size_t n) {
     const std::size_t had = peeked_.size();
     peeked_.resize(n);
     const std::size_t got = read_stream(peeked_.data() + had, n - had);
+    offset_ -= got;  // delivered only when read() hands them out
     peeked_.resize(had + got);
     if (got == 0) break;
   }
@@ -175,10 +177,11 @@ bool Source::skip(std::uint64_t n) {
 
 std::size_t Source::read(char* dst, std::size_t cap) {
   if (cap == 0) return 0;
-  if (peeked_pos_ < peeked_.size()) {  // peek()'s bytes first (offset_ counted them)
+  if (peeked_pos_ < peeked_.size()) {  // peek()'s bytes first
     const std::size_t n = std::min(cap, peeked_.size() - peeked_pos_);
     std::memcpy(dst, peeked_.data() + peeked_pos_, n);
     peeked_pos_ += n;
+    offset_ += n;
     if (peeked_pos_ == peeked_.size()) {
       peeked_.clear();
       peeked_.shrink_to_fit();

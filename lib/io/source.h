@@ -40,7 +40,6 @@
 
 namespace pgnkit::io {
 
-
 class DecodeAhead;
 
 struct SourceOptions {

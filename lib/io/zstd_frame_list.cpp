@@ -99,7 +99,8 @@ std::optional<ZstdFrameList> list_zstd_frames(const std::string& path, IoError* 
       if (!dctx) {
         dctx.reset(ZSTD_createDCtx());
         if (!dctx) {
-          if (err != nullptr) *err = IoError{IoErrorCode::DecoderInitFailed, 0, decoded, nullptr, Compression::Zstd};
+          if (err != nullptr)
+            *err = IoError{IoErrorCode::DecoderInitFailed, 0, decoded, nullptr, Compression::Zstd};
           return std::nullopt;
         }
         ZSTD_DCtx_setParameter(dctx.get(), ZSTD_d_windowLogMax, 31);
@@ -160,7 +161,8 @@ std::optional<ZstdFrameReader> ZstdFrameReader::open(const std::string& path, Io
   if (!state->file.open(path, err)) return std::nullopt;
   state->dctx.reset(ZSTD_createDCtx());
   if (!state->dctx) {
-    if (err != nullptr) *err = IoError{IoErrorCode::DecoderInitFailed, 0, 0, nullptr, Compression::Zstd};
+    if (err != nullptr)
+      *err = IoError{IoErrorCode::DecoderInitFailed, 0, 0, nullptr, Compression::Zstd};
     return std::nullopt;
   }
   ZSTD_DCtx_setParameter(state->dctx.get(), ZSTD_d_windowLogMax, 31);

@@ -63,8 +63,8 @@ SlotPtr Pipeline::continuation(Lane& lane, const SlotPtr& first, bool stop,
   account(r);
   // Release what the continuation read: up to its stop, or the input's last chunk.
   for (;;) {
-    const SlotPtr f = front_slot(lane);
-    if (!f) return nullptr;  // the run is stopping
+    SlotPtr f = front_slot(lane);  // not const: returned, so moved
+    if (!f) return nullptr;        // the run is stopping
     if (f == chain.stop_at) return f;
     ++stats_.chunks;
     ++stats_.continued_chunks;
@@ -80,7 +80,8 @@ SlotPtr Pipeline::continuation(Lane& lane, const SlotPtr& first, bool stop,
 SlotPtr Pipeline::chunk_starting_at(const Lane& lane, const Slot& first, std::uint64_t offset) {
   std::lock_guard lock(m_);
   for (const SlotPtr& s : lane.slots) {
-    if (s->index > first.index && s->chunk.start.offset == offset) return s;
+    if (s->index > first.index && s->input == first.input && s->chunk.start.offset == offset)
+      return s;
   }
   return nullptr;
 }

@@ -1,6 +1,7 @@
-// The merger, on the thread that called run(): the inputs in argument order, each one's
-// chunk results strictly in chunk order, game-number holes filled, a chunk after an unclean
-// end handed to a continuation (continuation.cpp).
+// The merger, on the thread that called run(): the inputs in argument order (an archive's
+// members in archive order), each stream's chunk results strictly in chunk order,
+// game-number holes filled, a chunk after an unclean end handed to a continuation
+// (continuation.cpp).
 #include <mutex>
 
 #include "pipeline/pipeline_state.h"
@@ -78,7 +79,7 @@ void Pipeline::merge() {
     Lane& lane = lanes_[front_];
     {
       std::unique_lock lock(m_);
-      merge_cv_.wait(lock, [&] { return lane.open_error || !lane.slots.empty(); });
+      merge_cv_.wait(lock, [&] { return lane.split_done || !lane.slots.empty(); });
     }
     if (lane.open_error) {
       emitter_.open_failed(lane.path, *lane.open_error);
@@ -86,9 +87,49 @@ void Pipeline::merge() {
       continue;
     }
     if (job_.cancelled()) return;
-    merge_input(lane);
-    if (job_.stop_after_input(stats_.totals)) return;
+    if (!merge_lane(lane)) return;
   }
+}
+
+// Members that are not read: a note for each one skipped, a failure for each one unreadable.
+void Pipeline::report(const std::vector<MemberEvent>& events) {
+  for (const MemberEvent& e : events) {
+    if (e.failure) {
+      emitter_.open_failed(e.name, *e.failure);
+      stats_.io_failed = true;
+    } else {
+      emitter_.skipped(e.name, e.why);
+    }
+  }
+}
+
+// Every stream of one input (an archive's members in turn). False when the run stops.
+bool Pipeline::merge_lane(Lane& lane) {
+  for (SlotPtr slot = next_stream_slot(lane); slot;) {
+    report(slot->events_before);
+    slot = merge_input(lane, slot);
+    if (job_.cancelled() || job_.stop_after_input(stats_.totals)) return false;
+  }
+  {
+    std::unique_lock lock(m_);
+    merge_cv_.wait(lock, [&] { return stop_ || lane.split_done; });
+    if (!lane.split_done) return false;
+  }
+  report(lane.tail_events);
+  if (lane.end_error) {
+    emitter_.open_failed(lane.name, *lane.end_error);
+    stats_.io_failed = true;
+  }
+  return true;
+}
+
+// The first chunk of the lane's next stream (the merger has taken every chunk before it);
+// null when there is none, or the run stops.
+SlotPtr Pipeline::next_stream_slot(Lane& lane) {
+  std::unique_lock lock(m_);
+  if (lane.slots.empty()) split_cv_.notify_all();  // room: the splitter may be waiting
+  merge_cv_.wait(lock, [&] { return stop_ || lane.split_done || !lane.slots.empty(); });
+  return lane.slots.empty() ? nullptr : lane.slots.front();
 }
 
 // The merger moves on to the next input: it gets the budget of the input being merged.
@@ -113,9 +154,9 @@ SlotPtr Pipeline::front_slot(Lane& lane) {
   return lane.slots.empty() ? nullptr : lane.slots.front();
 }
 
-// Every chunk of one input, from its first slot.
-void Pipeline::merge_input(Lane& lane) {
-  SlotPtr slot = front_slot(lane);
+// Every chunk of one stream, from its first slot. Returns the next stream's first slot, or
+// null when the lane has no more (or the run stops).
+SlotPtr Pipeline::merge_input(Lane& lane, SlotPtr slot) {
   const std::shared_ptr<const Input> input = slot->input;
   std::optional<io::IoError> error;
   input_games_ = 0;
@@ -142,12 +183,14 @@ void Pipeline::merge_input(Lane& lane) {
     const bool last = slot->chunk.last;
     if (last) error = slot->error;
     pop_front(lane);
-    if (job_.cancelled()) return;                     // the rest of the input is not read
+    if (job_.cancelled()) return nullptr;             // the rest of the input is not read
     slot = last ? nullptr : slot_after(lane, *slot);  // the new front
   }
   if (error) stats_.io_failed = true;
   earlier_games_ += input_games_;
   emitter_.input_end(input->name, error);
+  if (job_.cancelled()) return nullptr;
+  return next_stream_slot(lane);
 }
 
 }  // namespace pgnkit::pipeline::detail

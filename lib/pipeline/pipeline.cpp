@@ -45,7 +45,7 @@ void OutputPool::give(ChunkResult& from) {
   }
 }
 
-Pipeline::Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
+Pipeline::Pipeline(const std::vector<io::ListedInput>& inputs, const Job& job, Emitter& emitter,
                    const Settings& settings)
     : job_(job),
       emitter_(emitter),
@@ -55,10 +55,13 @@ Pipeline::Pipeline(const std::vector<std::string>& paths, const Job& job, Emitte
       // makes a chunk up to 4 times the target): a rare bigger one is freed.
       outputs_(2 * std::size_t{std::max(1u, settings.threads)} + 8,
                8 * std::max<std::size_t>(settings.chunk_size, 64)),
-      lanes_(paths.size()) {
-  for (std::size_t i = 0; i < paths.size(); ++i) {
-    lanes_[i].path = paths[i];
-    lanes_[i].streamed = streamed_input(paths[i]);
+      lanes_(inputs.size()) {
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    lanes_[i].path = inputs[i].path;
+    lanes_[i].listed_error = inputs[i].error;
+    lanes_[i].empty_directory = inputs[i].empty_directory;
+    lanes_[i].streamed =
+        !inputs[i].error && !inputs[i].empty_directory && streamed_input(inputs[i].path);
   }
   settings_.threads = std::max(1u, settings_.threads);
   settings_.chunk_size = std::max<std::size_t>(settings_.chunk_size, 64);
@@ -102,9 +105,18 @@ RunStats Pipeline::run() {
 
 }  // namespace detail
 
+RunStats run(const std::vector<io::ListedInput>& inputs, const Job& job, Emitter& emitter,
+             const Settings& settings) {
+  return detail::Pipeline(inputs, job, emitter, settings).run();
+}
+
 RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
              const Settings& settings) {
-  return detail::Pipeline(paths, job, emitter, settings).run();
+  std::vector<io::ListedInput> inputs;
+  inputs.reserve(paths.size());
+  for (const std::string& path : paths)
+    inputs.push_back(io::ListedInput{path, std::nullopt, false});
+  return run(inputs, job, emitter, settings);
 }
 
 unsigned default_threads() {

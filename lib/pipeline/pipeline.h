@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "io/error.h"
+#include "io/input_list.h"
 #include "io/source.h"
 #include "pgn/types.h"
 #include "pipeline/output.h"
@@ -129,8 +130,10 @@ class Emitter {
   virtual void out(std::string_view bytes) = 0;
   virtual void err(std::string_view bytes) = 0;
   virtual void open_failed(const std::string& path, const io::IoError& error) = 0;
-  // Before an input's first output (an input that could be opened).
+  // Before an input's first output (an input that could be opened; an archive's member).
   virtual void input_begin(std::string_view /*name*/) {}
+  // An archive member passed over ("twic.zip:readme.txt"), and why ("not PGN (by its name)").
+  virtual void skipped(std::string_view /*name*/, std::string_view /*why*/) {}
   // After an input's last output; error: why it could not be read to its end.
   virtual void input_end(std::string_view name, const std::optional<io::IoError>& error) = 0;
   // A chunk's records (ChunkResult::records), before its text; game numbers base + relative.
@@ -164,13 +167,17 @@ struct RunStats {
   std::uint64_t exact_rereads = 0;  // continuations for needs_exact_read (of `continuations`)
 };
 
-// Reads every input ("-" is stdin) through the pipeline, up to min(threads, 8) of them
+// Reads every input ("-" is stdin; an archive's members in turn, io/input.h) through the
+// pipeline, up to min(threads, 8) of them
 // opened and split at once (stdin, pipes and devices one after another), merged in argument
 // order. Memory: input in flight is at most B + A + K * (5 * chunk_size + 64 KiB), with
 // B = reader_buffer + max(2 * threads + 2, 6) * chunk_size for the input being merged,
 // A = max(2 * threads + 2, 6) * chunk_size for those after it together, K inputs open
 // (docs/threads.md); plus their results, one reader buffer per worker and the merger, and
 // each open .zst input's decoder.
+RunStats run(const std::vector<io::ListedInput>& inputs, const Job& job, Emitter& emitter,
+             const Settings& settings);
+// The same over paths as given (no directory listing).
 RunStats run(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
              const Settings& settings);
 

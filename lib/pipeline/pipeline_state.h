@@ -23,9 +23,20 @@ namespace pgnkit::pipeline::detail {
 
 enum class SlotState : std::uint8_t { Pending, Running, Done };
 
+// What is said of a directory argument under which no input file was found.
+inline constexpr std::string_view kEmptyDirectory = "no PGN file found under it";
+
+// One stream of a lane: the input itself, or one member of an archive.
 struct Input {
-  std::string path;  // as given
-  std::string name;  // io::Source::name()
+  std::string path;  // the argument as given
+  std::string name;  // io::Source::name(): the path, <stdin>, or "archive:member"
+};
+
+// An archive member that is not read, reported in order with the lane's streams.
+struct MemberEvent {
+  std::string name;
+  std::optional<io::IoError> failure;  // set: it could not be read; else skipped, as `why`
+  std::string_view why;
 };
 
 // Chunk outputs (and a job's records) handed back once the merger has written them, for a
@@ -51,10 +62,11 @@ class OutputPool {
 
 // One chunk on its way from its input's splitter to the merger.
 struct Slot {
-  std::shared_ptr<const Input> input;
-  std::uint64_t index = 0;  // chunk number within the input
+  std::shared_ptr<const Input> input;      // the stream (an archive's member) it is a chunk of
+  std::uint64_t index = 0;                 // chunk number within the lane, over all its streams
+  std::vector<MemberEvent> events_before;  // a stream's first chunk: members skipped before it
   Chunk chunk;
-  std::optional<io::IoError> error;  // the last chunk's: the source's error
+  std::optional<io::IoError> error;  // a stream's last chunk: the source's error
   SlotState state = SlotState::Pending;
   bool cancelled = false;  // released before a worker took it
   ChunkResult result;
@@ -71,9 +83,13 @@ struct Slot {
 };
 using SlotPtr = std::shared_ptr<Slot>;
 
-// One input between its splitter thread and the merger. Guarded by Pipeline::m_.
+// One input between its splitter thread and the merger: its stream, or an archive's members
+// one after another (each stream's chunks end with one whose Chunk::last is set). Guarded by
+// Pipeline::m_.
 struct Lane {
   std::string path;
+  std::optional<io::IoError> listed_error;  // a directory (or one under it) could not be listed
+  bool empty_directory = false;             // a directory argument holding no input file
   // stdin, a pipe or a device: opened only once every earlier such input has been read to
   // its end, as one thread would (two of them may be the same stream).
   bool streamed = false;
@@ -83,6 +99,10 @@ struct Lane {
   std::list<SlotPtr> todo;   // slots no worker has taken yet
   std::size_t bytes = 0;     // input bytes held by `slots`
   bool split_done = false;   // the last chunk is pushed, or open_error is set
+  // Set with split_done: members skipped after the last stream, and what ended an archive.
+  std::vector<MemberEvent> tail_events;
+  std::optional<io::IoError> end_error;
+  std::string name;  // the input's name (for end_error)
 };
 
 // Inputs opened and split at once, at most (each has a splitter thread and, for .zst, a
@@ -98,7 +118,7 @@ constexpr std::size_t kKeepSlack = 1024;
 
 class Pipeline final : Drain {
  public:
-  Pipeline(const std::vector<std::string>& paths, const Job& job, Emitter& emitter,
+  Pipeline(const std::vector<io::ListedInput>& inputs, const Job& job, Emitter& emitter,
            const Settings& settings);
   RunStats run();
 
@@ -108,9 +128,11 @@ class Pipeline final : Drain {
   bool may_open(std::size_t i) const;
   bool has_room(const Lane& lane) const;
   void split_lane(Lane& lane);
+  bool split_stream(Lane& lane, io::Source& source, std::uint64_t& index,
+                    std::vector<MemberEvent>& events);
   template <class Cutter>
-  void split_chunks(Lane& lane, const std::shared_ptr<const Input>& input, io::Source& source,
-                    Cutter& splitter);
+  bool split_chunks(Lane& lane, const std::shared_ptr<const Input>& input, io::Source& source,
+                    Cutter& splitter, std::uint64_t& index, std::vector<MemberEvent>& events);
   bool push(Lane& lane, SlotPtr slot);
 
   // Workers (speculate.cpp).
@@ -129,7 +151,10 @@ class Pipeline final : Drain {
   void advance();
   void account(const ChunkResult& r);
   SlotPtr front_slot(Lane& lane);
-  void merge_input(Lane& lane);
+  SlotPtr next_stream_slot(Lane& lane);
+  void report(const std::vector<MemberEvent>& events);
+  bool merge_lane(Lane& lane);
+  SlotPtr merge_input(Lane& lane, SlotPtr slot);
 
   // Boundary repairs, on the merger's thread (continuation.cpp).
   SlotPtr continuation(Lane& lane, const SlotPtr& first, bool stop,

@@ -1,5 +1,7 @@
 #include "pipeline/range_input.h"
 
+#include "io/archive_reader.h"
+
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -77,6 +79,13 @@ std::unique_ptr<RangeInput> RangeInput::open(const std::string& path, const Shar
   const ByteRange range = shard.range;
   auto source = io::Source::open(path, error, options);
   if (!source) return nullptr;
+  if (const auto archive = io::detect_archive(source->peek(io::kArchiveMagicBytes))) {
+    if (error != nullptr) {
+      *error = io::IoError{io::IoErrorCode::ArchiveNotOneStream, 0, 0,
+                           *archive == io::ArchiveFormat::Zip ? "a zip archive" : "a tar archive"};
+    }
+    return nullptr;
+  }
   const bool zstd_file = source->compression() == io::Compression::Zstd && path != "-";
   if (zstd_file && shard.zstd_frame && shard.zstd_frame->end > 0 &&
       shard.zstd_frame->end <= range.start) {

@@ -2,6 +2,9 @@
 
 #include <memory>
 
+#include "io/input.h"
+#include "pipeline/pipeline_state.h"
+
 namespace pgnkit::pipeline {
 namespace {
 
@@ -29,6 +32,7 @@ class HookedEmitter final : public Emitter, public Drain {
   void input_end(std::string_view name, const std::optional<io::IoError>& error) override {
     to_.input_end(name, error);
   }
+  void skipped(std::string_view name, std::string_view why) override { to_.skipped(name, why); }
   void records(const Records& records, std::uint64_t game_base) override {
     if (hook_ != nullptr) return hook_->records(records, game_base);
     to_.records(records, game_base);
@@ -54,38 +58,63 @@ void add(Counters& totals, const Counters& more) {
   for (std::size_t i = 0; i < totals.size(); ++i) totals[i] += more[i];
 }
 
-RunStats run_sequential(const std::vector<std::string>& inputs, const Job& job,
+// One stream (an input, or an archive's member) through one reader. False: stop the run.
+bool read_stream(io::Source& source, const Job& job, HookedEmitter& emitter, RunStats& stats) {
+  emitter.input_begin(source.name());
+  ChunkResult r;
+  r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
+  r.err.set_base(0, stats.games);
+  // One reader over the whole stream: Job::cancelled is asked before each game.
+  const Job* asked = &job;
+  pgn::ReaderOptions reader;
+  reader.stop_before_game = [](void* ctx, std::uint64_t) {
+    return (*static_cast<const Job* const*>(ctx))->cancelled();
+  };
+  reader.stop_ctx = static_cast<void*>(&asked);
+  job.read(ChunkRead{source, source.name(), reader, stats.totals, &emitter, 0}, r);
+  emitter.flush(r);
+  add(stats.totals, r.counters);
+  stats.bytes += r.stats.bytes;
+  stats.games += r.stats.games;
+  emitter.progress(stats.bytes, stats.games);
+  emitter.input_end(source.name(), source.error());
+  stats.io_failed |= source.error().has_value();
+  return !job.stop_after_input(stats.totals) && !job.cancelled();
+}
+
+RunStats run_sequential(const std::vector<io::ListedInput>& inputs, const Job& job,
                         HookedEmitter& emitter, const io::SourceOptions& source_options) {
   RunStats stats;
-  for (const std::string& path : inputs) {
+  for (const io::ListedInput& listed : inputs) {
     if (job.cancelled()) break;
-    io::IoError error;
-    auto source = io::Source::open(path, &error, source_options);
-    if (!source) {
-      emitter.open_failed(path, error);
+    if (listed.empty_directory) {
+      emitter.skipped(listed.path, detail::kEmptyDirectory);
+      continue;
+    }
+    io::IoError error = listed.error.value_or(io::IoError{});
+    std::optional<io::Input> input;
+    if (!listed.error) {
+      input = io::Input::open(listed.path, &error, source_options, job.reads_lines());
+    }
+    if (!input) {
+      emitter.open_failed(listed.path, error);
       stats.io_failed = true;
       continue;
     }
-    emitter.input_begin(source->name());
-    ChunkResult r;
-    r.out.set_base(0, stats.games);  // Scope::Run numbers count the games before
-    r.err.set_base(0, stats.games);
-    // One reader over the whole input: Job::cancelled is asked before each game.
-    const Job* asked = &job;
-    pgn::ReaderOptions reader;
-    reader.stop_before_game = [](void* ctx, std::uint64_t) {
-      return (*static_cast<const Job* const*>(ctx))->cancelled();
-    };
-    reader.stop_ctx = static_cast<void*>(&asked);
-    job.read(ChunkRead{*source, source->name(), reader, stats.totals, &emitter, 0}, r);
-    emitter.flush(r);
-    add(stats.totals, r.counters);
-    stats.bytes += r.stats.bytes;
-    stats.games += r.stats.games;
-    emitter.progress(stats.bytes, stats.games);
-    emitter.input_end(source->name(), source->error());
-    stats.io_failed |= source->error().has_value();
-    if (job.stop_after_input(stats.totals)) break;
+    while (std::optional<io::InputEntry> entry = input->next()) {
+      if (entry->source != nullptr) {
+        if (!read_stream(*entry->source, job, emitter, stats)) return stats;
+      } else if (entry->failure) {
+        emitter.open_failed(entry->name, *entry->failure);
+        stats.io_failed = true;
+      } else {
+        emitter.skipped(entry->name, entry->skipped);
+      }
+    }
+    if (input->error()) {
+      emitter.open_failed(std::string(input->name()), *input->error());
+      stats.io_failed = true;
+    }
   }
   return stats;
 }
@@ -137,16 +166,18 @@ RunStats run_job(const std::vector<std::string>& inputs, const Job& job, Emitter
   const bool one_reader = options.shard != nullptr || settings.threads == 1;
   settings.source.decode_ahead = options.decode_ahead.value_or(one_reader || default_threads() > 2);
   if (used != nullptr) *used = settings;
+  // Directories become the input files under them, in sorted order (io/input_list.h).
+  const std::vector<io::ListedInput> listed = io::list_inputs(inputs, job.reads_lines());
   if (options.shard != nullptr) {
-    if (inputs.size() != 1) {
+    if (listed.size() != 1 || listed.front().error || listed.front().empty_directory) {
       RunStats stats;
       stats.io_failed = true;
       return stats;
     }
-    return run_range(inputs.front(), *options.shard, job, hooked, settings.source);
+    return run_range(listed.front().path, *options.shard, job, hooked, settings.source);
   }
-  if (settings.threads == 1) return run_sequential(inputs, job, hooked, settings.source);
-  return run(inputs, job, hooked, settings);
+  if (settings.threads == 1) return run_sequential(listed, job, hooked, settings.source);
+  return run(listed, job, hooked, settings);
 }
 
 }  // namespace pgnkit::pipeline

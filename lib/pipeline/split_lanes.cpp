@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <utility>
 
+#include "io/input.h"
 #include "pipeline/line_splitter.h"
 #include "pipeline/pipeline_state.h"
 #include "pipeline/splitter.h"
@@ -55,54 +57,95 @@ bool Pipeline::has_room(const Lane& lane) const {
 
 void Pipeline::split_lane(Lane& lane) {
   io::IoError err;
-  auto source = io::Source::open(lane.path, &err, settings_.source);
-  auto input = std::make_shared<Input>();
-  input->path = lane.path;
-  if (!source) {
+  std::optional<io::Input> input;
+  if (lane.listed_error) {
+    err = *lane.listed_error;
+  } else if (!lane.empty_directory) {
+    input = io::Input::open(lane.path, &err, settings_.source, job_.reads_lines());
+  }
+  if (!input) {
     {
       std::lock_guard lock(m_);
-      lane.open_error = err;
+      if (lane.empty_directory) {
+        lane.tail_events.push_back(MemberEvent{lane.path, std::nullopt, kEmptyDirectory});
+      } else {
+        lane.open_error = err;
+      }
       lane.split_done = true;
     }
     merge_cv_.notify_one();
     split_cv_.notify_all();  // a later streamed input may now be opened
     return;
   }
-  input->name = std::string(source->name());
-  if (job_.reads_lines()) {
-    LineSplitter splitter(*source, settings_.chunk_size);
-    split_chunks(lane, input, *source, splitter);
-  } else {
-    Splitter splitter(*source, settings_.chunk_size, &pool_);
-    split_chunks(lane, input, *source, splitter);
+  std::uint64_t index = 0;
+  std::vector<MemberEvent> events;  // members not read, for the next stream's first chunk
+  bool stopped = false;
+  while (std::optional<io::InputEntry> entry = input->next()) {
+    if (entry->source == nullptr) {
+      events.push_back(MemberEvent{std::move(entry->name), entry->failure, entry->skipped});
+      continue;
+    }
+    if (!split_stream(lane, *entry->source, index, events)) {
+      stopped = true;
+      break;
+    }
   }
+  {
+    std::lock_guard lock(m_);
+    lane.name = std::string(input->name());
+    if (!stopped) {
+      lane.tail_events = std::move(events);
+      lane.end_error = input->error();
+    }
+    lane.split_done = true;
+  }
+  merge_cv_.notify_one();
+  split_cv_.notify_all();  // a later streamed input may now be opened
 }
 
-// Pushes every chunk of source as the splitter cuts it, while lane has room.
+// Cuts one stream (the input's, or an archive member's) into the lane's slots. False when
+// the run stops.
+bool Pipeline::split_stream(Lane& lane, io::Source& source, std::uint64_t& index,
+                            std::vector<MemberEvent>& events) {
+  auto input = std::make_shared<Input>();
+  input->path = lane.path;
+  input->name = std::string(source.name());
+  if (job_.reads_lines()) {
+    LineSplitter splitter(source, settings_.chunk_size);
+    return split_chunks(lane, input, source, splitter, index, events);
+  }
+  Splitter splitter(source, settings_.chunk_size, &pool_);
+  return split_chunks(lane, input, source, splitter, index, events);
+}
+
+// Pushes every chunk of source as the splitter cuts it, while lane has room; the first one
+// carries `events`. False when the run stops.
 template <class Cutter>
-void Pipeline::split_chunks(Lane& lane, const std::shared_ptr<const Input>& input,
-                            io::Source& source, Cutter& splitter) {
-  for (std::uint64_t index = 0;; ++index) {
+bool Pipeline::split_chunks(Lane& lane, const std::shared_ptr<const Input>& input,
+                            io::Source& source, Cutter& splitter, std::uint64_t& index,
+                            std::vector<MemberEvent>& events) {
+  for (bool first = true;; first = false) {
     {
       std::unique_lock lock(m_);
       split_cv_.wait(lock, [&] { return stop_ || has_room(lane); });
-      if (stop_) return;
+      if (stop_) return false;
     }
     auto slot = std::make_shared<Slot>();
     slot->input = input;
-    slot->index = index;
+    slot->index = index++;
     slot->pool = &pool_;
     slot->outputs = &outputs_;
+    if (first) slot->events_before = std::exchange(events, {});
     outputs_.take(slot->result);
     splitter.next(slot->chunk);
     if (slot->chunk.last) slot->error = source.error();
     const bool last = slot->chunk.last;
-    if (!push(lane, std::move(slot)) || last) return;
+    if (!push(lane, std::move(slot))) return false;
+    if (last) return true;
   }
 }
 
 bool Pipeline::push(Lane& lane, SlotPtr slot) {
-  bool split_done = false;
   {
     std::lock_guard lock(m_);
     if (stop_) return false;
@@ -116,14 +159,11 @@ bool Pipeline::push(Lane& lane, SlotPtr slot) {
     const std::size_t bytes = slot->chunk.bytes.size() + 1;
     lane.bytes += bytes;
     alive_bytes_ += bytes;
-    if (slot->chunk.last) lane.split_done = true;
-    split_done = lane.split_done;
     lane.todo.push_back(slot);
     lane.slots.push_back(std::move(slot));
   }
   work_cv_.notify_one();
   merge_cv_.notify_one();
-  if (split_done) split_cv_.notify_all();  // a later streamed input may now be opened
   return true;
 }
 

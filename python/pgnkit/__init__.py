@@ -262,8 +262,8 @@ def games_table(source, *, columns=None, threads=None, laws="by-date", errors="r
     for c in columns:
         if c in GAME_COLUMNS:
             value = got["columns"][c]
-            if c == "file":
-                value = [name] * len(value)
+            if c == "file" and name != path:  # a pipe the package feeds: the caller's name
+                value = [name if f == path else f for f in value]
             out[c] = value if hasattr(value, "dtype") else _object_array(value)
         else:
             out[c] = _object_array(got["tags"][c])

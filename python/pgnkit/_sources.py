@@ -52,12 +52,12 @@ def _file_chunks(f):
         yield chunk
 
 
-def path_of(source):
+def path_of(source, directory_ok=False):
     """A path argument as a str: FileNotFoundError (and the like) naming it, IsADirectoryError
-    for a directory."""
+    for a directory unless directory_ok (games are read from every PGN file under one)."""
     path = os.fsdecode(os.fspath(source))
     st = os.stat(path)  # FileNotFoundError, PermissionError: with the path
-    if stat.S_ISDIR(st.st_mode):
+    if stat.S_ISDIR(st.st_mode) and not directory_ok:
         raise IsADirectoryError(errno.EISDIR, "is a directory, not a file of games", path)
     return path
 
@@ -67,7 +67,7 @@ def opened(source, argument="source"):
     """Yields (path, name) for `source`: a path (str or os.PathLike), bytes, or a binary file
     object. Raises TypeError, ValueError or OSError for a source that cannot be read."""
     if isinstance(source, (str, os.PathLike)):
-        path = path_of(source)
+        path = path_of(source, directory_ok=True)
         yield path, path
         return
     if isinstance(source, (bytes, bytearray, memoryview)):

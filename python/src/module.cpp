@@ -87,9 +87,11 @@ using GameStream = BatchStream<std::vector<GameValue>>;
 
 class GameIterator {
  public:
-  // name: what Game.file says (the caller's name for a pipe it feeds).
+  // name: what Game.file says instead of the one input's path (the caller's name for a pipe
+  // it feeds); a directory's files and an archive's members keep their own names.
   GameIterator(commands::GamesOptions options, std::string name)
-      : name_(std::move(name)),
+      : path_(options.inputs.size() == 1 ? options.inputs.front() : std::string()),
+        name_(std::move(name)),
         stream_(std::make_unique<GameStream>(std::move(options), commands::run_games)) {}
 
   // The next game, or nullopt at the end.
@@ -104,7 +106,7 @@ class GameIterator {
       }
     }
     GameValue& g = batch_[at_++];
-    g.file = name_;
+    if (g.file == path_) g.file = name_;
     return std::move(g);
   }
   void close() {
@@ -123,6 +125,7 @@ class GameIterator {
     at_ = 0;
   }
 
+  std::string path_;
   std::string name_;
   std::unique_ptr<GameStream> stream_;
   std::vector<GameValue> batch_;

@@ -50,9 +50,25 @@ def test_missing_file_names_the_path(tmp_path):
         pgnkit.games_table(missing)
 
 
-def test_directory(tmp_path):
+def test_directory_and_archives_read_like_the_command_line(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "sub" / "b.pgn").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / ".git" / "hidden.pgn").write_bytes(SAMPLE.read_bytes())
+    subprocess.run(["gzip", "-c", str(SAMPLE)], stdout=open(tmp_path / "a.pgn.gz", "wb"),
+                   check=True)
+    games = numbers(tmp_path, threads=2)
+    assert len(games) == 630
+    assert games[0][2] == str(tmp_path / "a.pgn.gz")
+    assert games[-1][2] == str(tmp_path / "sub" / "b.pgn")
+    assert [g[:2] for g in games] == [g[:2] for g in numbers(tmp_path, threads=1)]
+    subprocess.run(["zip", "-q", "-j", str(tmp_path / "t.zip"), str(SAMPLE)], check=True)
+    in_zip = numbers(tmp_path / "t.zip")
+    assert {g[2] for g in in_zip} == {str(tmp_path / "t.zip") + ":sample.pgn"}
+    assert [g[:2] for g in in_zip] == [g[:2] for g in numbers(SAMPLE)]
+    assert len(pgnkit.games_table(tmp_path)) == 630 + 315  # t.zip now lies under it too
     with pytest.raises(IsADirectoryError):
-        pgnkit.read_games(tmp_path)
+        pgnkit.check(SAMPLE, config=tmp_path)
 
 
 def test_closed_file():
