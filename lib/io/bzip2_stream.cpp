@@ -73,14 +73,11 @@ class Bzip2Stream final : public Decoder {
       }
       if (produced > 0) return produced;
       if (!open_) continue;
-      if (input_.buffered().empty()) {
-        if (input_.refill()) continue;
-        if (input_.error(delivered_)) return end_of_input();
-        return fail(IoErrorCode::Truncated, nullptr);
-      }
-      if (used == 0 && !input_.ensure(input_.buffered().size() + 1)) {
-        if (input_.error(delivered_)) return end_of_input();
-        return fail(IoErrorCode::Truncated, nullptr);
+      // Nothing decoded: more input.
+      switch (feed_more(input_, used)) {
+        case Fed::More: continue;
+        case Fed::ReadFailed: return end_of_input();
+        case Fed::Ended: return fail(IoErrorCode::Truncated, nullptr);
       }
     }
   }
@@ -110,12 +107,7 @@ class Bzip2Stream final : public Decoder {
 std::unique_ptr<Decoder> make_bzip2_decoder(RawInput&& input, std::uint64_t delivered,
                                             IoError* err) {
   auto decoder = std::make_unique<Bzip2Stream>(std::move(input), delivered);
-  if (!decoder->start_stream()) {
-    if (err != nullptr) {
-      *err = IoError{IoErrorCode::DecoderInitFailed, 0, delivered, nullptr, Compression::Bzip2};
-    }
-    return nullptr;
-  }
+  if (!decoder->start_stream()) return init_failed(Compression::Bzip2, delivered, err);
   return decoder;
 }
 

@@ -20,6 +20,20 @@ After after_unit(RawInput& input, std::string_view magic) {
   return input.buffered().starts_with(magic) ? After::More : After::Garbage;
 }
 
+Fed feed_more(RawInput& input, std::size_t used) {
+  if (input.buffered().empty()) {
+    if (input.refill()) return Fed::More;
+  } else if (used > 0 || input.ensure(input.buffered().size() + 1)) {
+    return Fed::More;
+  }
+  return input.error(0) ? Fed::ReadFailed : Fed::Ended;
+}
+
+std::unique_ptr<Decoder> init_failed(Compression format, std::uint64_t delivered, IoError* err) {
+  if (err != nullptr) *err = IoError{IoErrorCode::DecoderInitFailed, 0, delivered, nullptr, format};
+  return nullptr;
+}
+
 }  // namespace detail
 
 std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input, std::uint64_t delivered,
@@ -27,10 +41,7 @@ std::unique_ptr<Decoder> make_decoder(Compression format, RawInput&& input, std:
   switch (format) {
     case Compression::Zstd: {
       std::unique_ptr<Decoder> zstd = ZstdStream::create(std::move(input), delivered);
-      if (!zstd && err != nullptr) {
-        *err = IoError{IoErrorCode::DecoderInitFailed, 0, delivered, nullptr, format};
-      }
-      return zstd;
+      return zstd ? std::move(zstd) : detail::init_failed(format, delivered, err);
     }
     case Compression::Gzip: return detail::make_gzip_decoder(std::move(input), delivered, err);
     case Compression::Bzip2: return detail::make_bzip2_decoder(std::move(input), delivered, err);

@@ -64,17 +64,11 @@ class GzipStream final : public Decoder {
       if (s.block_state == ISAL_BLOCK_FINISH) member_done_ = true;
       if (produced > 0) return produced;
       if (member_done_) continue;
-      // Nothing decoded: ISA-L has taken every byte offered and wants more.
-      if (input_.buffered().empty()) {
-        if (input_.refill()) continue;
-        if (input_.error(delivered_)) return end_of_input();
-        return fail(IoErrorCode::Truncated, nullptr);
-      }
-      // ISA-L may leave a few bytes it cannot use yet (a symbol cut at the buffer's end):
-      // offer them again with more after them.
-      if (used == 0 && !input_.ensure(input_.buffered().size() + 1)) {
-        if (input_.error(delivered_)) return end_of_input();
-        return fail(IoErrorCode::Truncated, nullptr);
+      // Nothing decoded: more input (ISA-L may leave a cut symbol's bytes to be offered again).
+      switch (feed_more(input_, used)) {
+        case Fed::More: continue;
+        case Fed::ReadFailed: return end_of_input();
+        case Fed::Ended: return fail(IoErrorCode::Truncated, nullptr);
       }
     }
   }

@@ -90,12 +90,7 @@ class XzStream final : public Decoder {
 
 std::unique_ptr<Decoder> make_xz_decoder(RawInput&& input, std::uint64_t delivered, IoError* err) {
   auto decoder = std::make_unique<XzStream>(std::move(input), delivered);
-  if (!decoder->init()) {
-    if (err != nullptr) {
-      *err = IoError{IoErrorCode::DecoderInitFailed, 0, delivered, nullptr, Compression::Xz};
-    }
-    return nullptr;
-  }
+  if (!decoder->init()) return init_failed(Compression::Xz, delivered, err);
   return decoder;
 }
 
