@@ -28,13 +28,6 @@ std::string_view base_name(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-bool is_archive_name(std::string_view name) {
-  for (const std::string_view ext : {".zip", ".tar", ".tgz", ".tbz", ".tbz2", ".txz", ".tzst"}) {
-    if (name.ends_with(ext)) return true;
-  }
-  return name.find(".tar.") != std::string_view::npos;
-}
-
 bool regular_file(std::string_view path) {
   struct stat st {};
   return path != "-" && ::stat(std::string(path).c_str(), &st) == 0 && S_ISREG(st.st_mode);

@@ -136,10 +136,13 @@ std::vector<ListedInput> list_tree(const std::string& argument, bool lines) {
 
 }  // namespace
 
+bool is_archive_name(std::string_view name) {
+  return std::any_of(std::begin(kArchiveSuffixes), std::end(kArchiveSuffixes),
+                     [&](std::string_view suffix) { return has_suffix(name, suffix); });
+}
+
 bool is_input_name(std::string_view name, bool lines) {
-  for (const std::string_view archive : kArchiveSuffixes) {
-    if (has_suffix(name, archive)) return true;
-  }
+  if (is_archive_name(name)) return true;
   const std::span<const std::string_view> bases =
       lines ? std::span<const std::string_view>(kLinesSuffixes) : kPgnSuffixes;
   for (const std::string_view compressed : kCompressedSuffixes) {

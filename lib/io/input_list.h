@@ -46,4 +46,10 @@ std::vector<ListedInput> list_inputs(const std::vector<std::string>& arguments, 
 // come before it (".pgn" alone is not an input file).
 bool is_input_name(std::string_view name, bool lines = false);
 
+// Whether a file name is a zip or tar archive's by the rule above (.zip, .tar, .tgz, ...).
+bool is_archive_name(std::string_view name);
+
+// What is said of a directory argument under which no input file was found.
+inline constexpr std::string_view kEmptyDirectoryNote = "no PGN file found under it";
+
 }  // namespace pgnkit::io

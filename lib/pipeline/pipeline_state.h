@@ -23,9 +23,6 @@ namespace pgnkit::pipeline::detail {
 
 enum class SlotState : std::uint8_t { Pending, Running, Done };
 
-// What is said of a directory argument under which no input file was found.
-inline constexpr std::string_view kEmptyDirectory = "no PGN file found under it";
-
 // One stream of a lane: the input itself, or one member of an archive.
 struct Input {
   std::string path;  // the argument as given

@@ -3,7 +3,6 @@
 #include <memory>
 
 #include "io/input.h"
-#include "pipeline/pipeline_state.h"
 
 namespace pgnkit::pipeline {
 namespace {
@@ -88,7 +87,7 @@ RunStats run_sequential(const std::vector<io::ListedInput>& inputs, const Job& j
   for (const io::ListedInput& listed : inputs) {
     if (job.cancelled()) break;
     if (listed.empty_directory) {
-      emitter.skipped(listed.path, detail::kEmptyDirectory);
+      emitter.skipped(listed.path, io::kEmptyDirectoryNote);
       continue;
     }
     io::IoError error = listed.error.value_or(io::IoError{});

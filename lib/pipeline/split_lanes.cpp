@@ -67,7 +67,7 @@ void Pipeline::split_lane(Lane& lane) {
     {
       std::lock_guard lock(m_);
       if (lane.empty_directory) {
-        lane.tail_events.push_back(MemberEvent{lane.path, std::nullopt, kEmptyDirectory});
+        lane.tail_events.push_back(MemberEvent{lane.path, std::nullopt, io::kEmptyDirectoryNote});
       } else {
         lane.open_error = err;
       }
