@@ -112,6 +112,8 @@ void register_check(CLI::App& app, int& exit_code) {
       "  pgnkit check data/sample.pgn\n"
       "  pgnkit check --strict --format ndjson games.pgn.zst > problems.ndjson\n"
       "  zstd -dc lichess.pgn.zst | pgnkit check --quiet -\n"
+      "  pgnkit check games/ twic1590g.zip old.pgn.gz   (a directory's PGN files, archive\n"
+      "                                                  members, any compression)\n"
       "  pgnkit check -j 8 lichess.pgn      (8 threads; the same output as -j 1)\n"
       "  pgnkit check --laws current old_archive.pgn   (fivefold/75 moves end 1980s games too)\n"
       "  pgnkit check --format sarif --sarif-root . games/*.pgn > pgnkit.sarif\n"

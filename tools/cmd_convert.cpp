@@ -96,6 +96,7 @@ void register_convert(CLI::App& app, int& exit_code) {
       "game). --from ndjson reads pgnkit's NDJSON and lichess's game export.\n"
       "Examples:\n"
       "  pgnkit convert --to ndjson games.pgn -o games.ndjson.zst\n"
+      "  pgnkit convert --to pgn twic1590g.zip -o twic1590.pgn.gz\n"
       "  pgnkit convert --from ndjson --to pgn lichess_export.ndjson -o games.pgn\n"
       "  pgnkit convert --to uci --on-error truncate games.pgn.zst\n"
       "  pgnkit convert --to csv --columns WhiteElo,BlackElo,ECO games.pgn\n"
