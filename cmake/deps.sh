@@ -17,6 +17,7 @@ packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zst
           # tables, pandas for to_pandas(), pytest for its tests (tests/python)
           pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
+          polyglot  # tree --format polyglot: its make-book, info-book, dump-book check the books
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package
           dpkg-dev mandoc man-db lintian bash-completion fish zsh)
 missing=()

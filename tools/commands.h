@@ -25,5 +25,6 @@ void register_generate(CLI::App& app, int& exit_code);
 void register_select(CLI::App& app, int& exit_code);
 void register_split(CLI::App& app, int& exit_code);
 void register_index(CLI::App& app, int& exit_code);
+void register_tree(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

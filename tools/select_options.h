@@ -9,6 +9,7 @@
 namespace pgnkit::tools {
 
 // Adds --tag ... --invert to `cmd`; they fill `flags` (and eco_default: the default book).
-void add_filter_options(CLI::App& cmd, commands::FilterFlags& flags);
+// with_fen: also --fen and --fen-placement (tree has a --fen of its own).
+void add_filter_options(CLI::App& cmd, commands::FilterFlags& flags, bool with_fen = true);
 
 }  // namespace pgnkit::tools

@@ -3,11 +3,10 @@
 // or many, each game decided in input order by DedupMerge (dedup_merge.h).
 #include "commands/dedup.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 
+#include "commands/byte_size.h"
 #include "commands/dedup_job.h"
 #include "commands/dedup_merge.h"
 #include "dedup/decider.h"
@@ -15,29 +14,6 @@
 
 namespace pgnkit::commands {
 namespace {
-
-// "512M", "24G", "1000000": bytes (K, M, G, T or KiB, MiB, GiB, TiB: 1024-based); nullopt
-// when malformed. The number is read as strtoull reads it (leading blanks and a sign too).
-std::optional<std::size_t> parse_size(const std::string& s) {
-  errno = 0;
-  char* end = nullptr;
-  const unsigned long long n = std::strtoull(s.c_str(), &end, 10);
-  if (end == s.c_str() || errno == ERANGE) return std::nullopt;
-  const std::string unit(end);
-  int shift = 0;
-  if (unit == "K" || unit == "KiB") {
-    shift = 10;
-  } else if (unit == "M" || unit == "MiB") {
-    shift = 20;
-  } else if (unit == "G" || unit == "GiB") {
-    shift = 30;
-  } else if (unit == "T" || unit == "TiB") {
-    shift = 40;
-  } else if (!unit.empty()) {
-    return std::nullopt;
-  }
-  return static_cast<std::size_t>(n) << shift;
-}
 
 // The report file, closed at the end of the run.
 struct ReportFile {
@@ -69,7 +45,7 @@ DedupSummary run_dedup(const DedupOptions& options, Console& console,
   };
   std::size_t limit = 0;
   if (!options.max_memory.empty()) {
-    const auto parsed = parse_size(options.max_memory);
+    const auto parsed = parse_byte_size(options.max_memory);
     if (!parsed || *parsed == 0) {
       usage("--max-memory '" + options.max_memory + "': expected a size such as 512M or 8G");
       return summary;

@@ -4,37 +4,13 @@
 
 #include <optional>
 
+#include "commands/byte_size.h"
 #include "commands/split_files.h"
 #include "commands/split_job.h"
 #include "commands/split_merge.h"
 
 namespace pgnkit::commands {
 namespace {
-
-// "1000000", "64K", "10M", "2G" (K, M, G or k, m, g: 1024-based) in bytes; nullopt when
-// malformed, zero or too large.
-std::optional<std::uint64_t> parse_size(const std::string& text) {
-  std::uint64_t v = 0;
-  std::size_t i = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-    if (v > (UINT64_MAX - 9) / 10) return std::nullopt;
-    v = v * 10 + static_cast<std::uint64_t>(text[i++] - '0');
-  }
-  if (i == 0) return std::nullopt;
-  const std::string unit = text.substr(i);
-  int shift = 0;
-  if (unit == "K" || unit == "k") {
-    shift = 10;
-  } else if (unit == "M" || unit == "m") {
-    shift = 20;
-  } else if (unit == "G" || unit == "g") {
-    shift = 30;
-  } else if (!unit.empty()) {
-    return std::nullopt;
-  }
-  if (v == 0 || v > (UINT64_MAX >> shift)) return std::nullopt;
-  return v << shift;
-}
 
 // The settings the options give, or nullopt after a usage message.
 std::optional<SplitSettings> settings_of(const SplitOptions& options, Console& console) {
@@ -53,8 +29,9 @@ std::optional<SplitSettings> settings_of(const SplitOptions& options, Console& c
     return usage("{" + pattern->tag + "} in the -o pattern needs --by " + pattern->tag);
   SplitSettings settings{*pattern, options.games, 0, options.by, options.force};
   if (!options.bytes.empty()) {
-    const auto size = parse_size(options.bytes);
-    if (!size) return usage("--bytes: expected a size such as 1000000, 64K, 10M or 2G");
+    const auto size = parse_byte_size(options.bytes);
+    if (!size || *size == 0)
+      return usage("--bytes: expected a size such as 1000000, 64K, 10M or 2G");
     settings.max_bytes = *size;
   }
   return settings;

@@ -62,6 +62,11 @@ class Selector : public pgn::Visitor {
   // After this, the reader stops before the next game (--limit reached): see reading_done.
   void stop() { stopped_ = true; }
   bool reading_done() const { return stopped_; }
+  // After begin_movetext(): the game's tags already decided it does not pass (a caller that
+  // reads the moves for itself can stop the game there).
+  bool rejected_by_tags() const { return decided_ && !verdict_.selected; }
+  // Whether the verdict needs the moves replayed (a play filter).
+  bool replays() const { return replay_; }
 
   // pgn::Visitor (and the raw-bytes hooks).
   void attach_buffer(const pgn::BufferedBytes* w) { raw_.attach_buffer(w); }
