@@ -55,11 +55,6 @@ bool options_usable(const TreeOptions& o, Console& console) {
     return usage("--format polyglot makes a book from the games: not with --save or --open");
   if (o.games && (book || !o.save.empty()))
     return usage("--games lists the games through a position: not with --save or a book");
-  if (o.games && !o.open.empty()) {
-    return usage(
-        "--games needs the games themselves: a saved tree keeps each move's first game only; "
-        "give the PGN files instead");
-  }
   if (o.min_score < 0 || o.min_score > 100) return usage("--min-score: a percentage, 0 to 100");
   return true;
 }
@@ -127,9 +122,28 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
     summary.games = file->info().games;
     summary.position_games = answer.games;
     order_rows(answer, options.min_games);
-    out.out(options.format == TreeFormat::Ndjson ? answer_ndjson(answer) : answer_text(answer));
+    if (options.games) {
+      std::string lines;
+      for (const tree::Posting& p : file->games(position->key())) {
+        const TreeQueryGame g{p.ref, p.move, static_cast<TreeResult>(std::min<int>(p.result, 2)),
+                              file->game_tags(p.ref)};
+        append_game_line(lines, options.format == TreeFormat::Ndjson,
+                         input_name(file->info().inputs, p.ref), g, *position);
+        if (lines.size() >= kGameLinesFlush) {
+          out.out(lines);
+          lines.clear();
+        }
+      }
+      out.out(lines);
+    } else {
+      out.out(options.format == TreeFormat::Ndjson ? answer_ndjson(answer) : answer_text(answer));
+    }
   } else {
-    tree::TreeTable table(tree::TableOptions{static_cast<std::size_t>(*memory), options.temp_dir});
+    // A saved tree keeps the games through each position too: half the memory each.
+    const auto bytes = static_cast<std::size_t>(*memory);
+    const bool save = !options.save.empty();
+    tree::TreeTable table(tree::TableOptions{save ? bytes / 2 : bytes, options.temp_dir});
+    tree::PostingTable postings(bytes / 2, options.temp_dir);
     std::string lines;
     const bool ndjson = options.format == TreeFormat::Ndjson;
     std::function<void(const TreeQueryGame&)> on_game;
@@ -147,17 +161,18 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
     // reads anything.
     std::optional<tree::TreeFileWriter> writer =
         options.save.empty() ? std::nullopt : tree::TreeFileWriter::create(options.save, error);
-    std::function<void(tree::GameRef, std::string_view)> on_counted;
+    std::function<void(tree::GameRef, std::uint64_t, std::string_view)> on_counted;
     if (!options.save.empty()) {
       if (!writer) {
         console.message(error);
         return summary;
       }
-      on_counted = [&writer](tree::GameRef ref, std::string_view tags) {
-        writer->add_game(ref, tags);
+      on_counted = [&writer](tree::GameRef ref, std::uint64_t offset, std::string_view tags) {
+        writer->add_game(ref, offset, tags);
       };
     }
-    TreeMerge merge(console, build ? &table : nullptr, on_game, on_counted);
+    TreeMerge merge(console, build ? &table : nullptr, save ? &postings : nullptr, on_game,
+                    on_counted);
     merge_ptr = &merge;
     summary.run =
         run_inputs(options.inputs, TreeJob(job), console, out, options.run, std::nullopt, &merge);
@@ -188,6 +203,10 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
         }
       });
       if (!ok) error = table.error();
+      if (ok) {
+        ok = postings.drain([&](const tree::Posting& p) { writer->add_posting(p); });
+        if (!ok) error = postings.error();
+      }
       tree::TreeFileInfo info;
       info.key_kind = job.key_kind;
       info.max_ply = options.max_ply;
@@ -238,7 +257,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
       }
     }
     summary.peak_bytes = table.peak_bytes();
-    summary.runs = table.runs();
+    summary.runs = table.runs() + postings.runs();
   }
   if (!out.finish(output_failed)) summary.io_failed = true;
   summary.exit_status = summary.io_failed ? kExitUsage : kExitOk;

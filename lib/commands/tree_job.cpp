@@ -117,6 +117,7 @@ class TreeVisitor final : public pgn::Visitor,
     ++records_.read;
     game_ = TreeGame{};
     game_.number = info.number;
+    game_.offset = info.where.offset;
     game_.first_ply = static_cast<std::uint32_t>(records_.plies.size());
     result_tag_.reset();
     date_.clear();

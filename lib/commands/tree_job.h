@@ -28,6 +28,7 @@ struct TreePly {
 // What the tree keeps of one chosen game, with its plies in TreeRecords::plies.
 struct TreeGame {
   std::uint64_t number = 0;  // relative to the records' game base
+  std::uint64_t offset = 0;  // of its first token in the input
   std::uint32_t first_ply = 0, plies = 0;
   TreeResult result = TreeResult::Draw;
   std::uint16_t white_elo = 0, black_elo = 0, year = 0;  // 0: unknown

@@ -25,12 +25,20 @@ void TreeMerge::records(const pipeline::Records& records, std::uint64_t game_bas
     ++counted_;
     const tree::GameRef ref = tree::GameRef::of(input, game_base + g.number);
     const std::string_view tags = std::string_view(r.tags).substr(g.tags_at, g.tags_size);
-    if (on_counted_) on_counted_(ref, tags);
+    if (on_counted_) on_counted_(ref, g.offset, tags);
     for (std::uint32_t i = 0; i < g.plies; ++i) {
       const TreePly& p = r.plies[g.first_ply + i];
       const tree::MoveStats s = game_stats(g, p.black, ref);
       if (table_ != nullptr) {
         table_->add(p.key, p.move, p.black, s);
+        if (postings_ != nullptr) {
+          tree::Posting posting;
+          posting.key = p.key;
+          posting.ref = ref;
+          posting.move = p.move;
+          posting.result = static_cast<std::uint8_t>(g.result);
+          postings_->add(posting);
+        }
         continue;
       }
       auto [it, added] = moves_.try_emplace(p.move);

@@ -14,6 +14,7 @@
 #include "commands/tree_job.h"
 #include "pipeline/runner.h"
 #include "tree/entry.h"
+#include "tree/postings.h"
 #include "tree/table.h"
 
 namespace pgnkit::commands {
@@ -36,12 +37,14 @@ class TreeMerge final : public pipeline::MergeHook {
  public:
   // table: where the plies go (null: a query, summed into moves()). on_game: each game
   // through the asked position, in input order (a query with --games). on_counted: each
-  // game added to the table, with its tags (a saved tree's game rows).
-  TreeMerge(Console& console, tree::TreeTable* table,
+  // game added to the table, with its byte offset and tags (a saved tree's game rows). postings:
+  // where each (position, game) goes for a saved tree (null: nowhere).
+  TreeMerge(Console& console, tree::TreeTable* table, tree::PostingTable* postings,
             std::function<void(const TreeQueryGame&)> on_game = {},
-            std::function<void(tree::GameRef, std::string_view)> on_counted = {})
+            std::function<void(tree::GameRef, std::uint64_t, std::string_view)> on_counted = {})
       : console_(console),
         table_(table),
+        postings_(postings),
         on_game_(std::move(on_game)),
         on_counted_(std::move(on_counted)) {}
 
@@ -58,8 +61,9 @@ class TreeMerge final : public pipeline::MergeHook {
  private:
   Console& console_;
   tree::TreeTable* table_;
+  tree::PostingTable* postings_;
   std::function<void(const TreeQueryGame&)> on_game_;
-  std::function<void(tree::GameRef, std::string_view)> on_counted_;
+  std::function<void(tree::GameRef, std::uint64_t, std::string_view)> on_counted_;
   std::vector<std::string> inputs_;
   std::uint64_t counted_ = 0;
   std::map<std::uint16_t, TreeQueryMove> moves_;

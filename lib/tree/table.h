@@ -7,12 +7,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "tree/entry.h"
+#include "tree/runs.h"
 
 namespace pgnkit::tree {
 
@@ -24,7 +24,6 @@ struct TableOptions {
 class TreeTable {
  public:
   explicit TreeTable(TableOptions options);
-  ~TreeTable();
   TreeTable(const TreeTable&) = delete;
   TreeTable& operator=(const TreeTable&) = delete;
 
@@ -39,7 +38,7 @@ class TreeTable {
   const std::string& error() const { return error_; }
   std::size_t entries() const { return used_; }  // in memory now
   std::size_t peak_bytes() const { return peak_bytes_; }
-  std::size_t runs() const { return runs_.size(); }  // spilled so far
+  std::size_t runs() const { return spills_; }  // spilled so far
 
  private:
   void grow();
@@ -50,7 +49,8 @@ class TreeTable {
   std::vector<TreeEntry> slots_;  // open addressing; stats.games == 0: empty
   std::size_t used_ = 0;
   std::size_t peak_bytes_ = 0;
-  std::vector<std::FILE*> runs_;  // sorted entries, unlinked files
+  SortedRuns<TreeEntry> runs_;
+  std::size_t spills_ = 0;
   std::string error_;
 };
 

@@ -16,7 +16,8 @@ namespace {
 
 constexpr char kMagic[8] = {'P', 'G', 'N', 'K', 'T', 'R', 'E', 'E'};
 constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 96;
+constexpr std::size_t kHeaderBytes = 128;
+constexpr std::size_t kRowWords = 3;  // a game row: ref, tags offset, byte offset
 static_assert(sizeof(TreeEntry) == 80 && alignof(TreeEntry) == 8);
 
 struct Header {
@@ -24,6 +25,7 @@ struct Header {
   std::uint32_t version, record_size, key_kind, max_ply;
   std::uint64_t entries, games, inputs, names_offset, names_bytes;
   std::uint64_t game_rows, rows_offset, tags_offset, tags_bytes;
+  std::uint64_t posting_keys, index_offset, postings_offset, postings_bytes;
 };
 static_assert(sizeof(Header) == kHeaderBytes);
 
@@ -53,6 +55,25 @@ bool copy_file(std::FILE* from, std::FILE* to) {
   return std::ferror(from) == 0;
 }
 
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7F) | 0x80);
+    v >>= 7;
+  }
+  out += static_cast<char>(v);
+}
+
+// Reads a varint at `at` (advanced) before `end`; false when it runs past it.
+bool get_varint(const unsigned char*& at, const unsigned char* end, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0; at < end && shift < 64; shift += 7) {
+    const unsigned char byte = *at++;
+    v |= std::uint64_t{byte & 0x7Fu} << shift;
+    if ((byte & 0x80) == 0) return true;
+  }
+  return false;
+}
+
 void close_all(std::initializer_list<std::FILE*> files) {
   for (std::FILE* f : files)
     if (f != nullptr) std::fclose(f);
@@ -67,46 +88,73 @@ std::optional<TreeFileWriter> TreeFileWriter::create(const std::string& path, st
   if (f == nullptr && fd >= 0) ::close(fd);
   std::FILE* rows = f == nullptr ? nullptr : scratch_file(path);
   std::FILE* tags = rows == nullptr ? nullptr : scratch_file(path);
+  std::FILE* index = tags == nullptr ? nullptr : scratch_file(path);
+  std::FILE* postings = index == nullptr ? nullptr : scratch_file(path);
   if (f != nullptr) {  // mkstemp makes it 0600: a tree is an ordinary file
     const mode_t mask = ::umask(0);
     ::umask(mask);
     ::fchmod(fd, 0666 & ~mask);
   }
   const Header blank{};  // rewritten by finish()
-  if (tags == nullptr || std::fwrite(&blank, sizeof blank, 1, f) != 1) {
+  if (postings == nullptr || std::fwrite(&blank, sizeof blank, 1, f) != 1) {
     error = path + ": cannot create: " + why();
-    close_all({f, rows, tags});
+    close_all({f, rows, tags, index, postings});
     if (fd >= 0) ::unlink(temp.c_str());
     return std::nullopt;
   }
-  return TreeFileWriter(f, rows, tags, path, std::move(temp));
+  return TreeFileWriter(f, rows, tags, index, postings, path, std::move(temp));
 }
 
 TreeFileWriter::TreeFileWriter(TreeFileWriter&& o) noexcept
     : file_(std::exchange(o.file_, nullptr)),
       rows_(std::exchange(o.rows_, nullptr)),
       tags_(std::exchange(o.tags_, nullptr)),
+      index_(std::exchange(o.index_, nullptr)),
+      postings_(std::exchange(o.postings_, nullptr)),
       game_rows_(o.game_rows_),
       tags_bytes_(o.tags_bytes_),
+      posting_keys_(o.posting_keys_),
+      postings_bytes_(o.postings_bytes_),
+      last_key_(o.last_key_),
+      last_ref_(o.last_ref_),
       path_(std::move(o.path_)),
       temp_(std::move(o.temp_)),
       entries_(o.entries_),
       failed_(o.failed_) {}
 
 TreeFileWriter::~TreeFileWriter() {
-  close_all({rows_, tags_});
+  close_all({rows_, tags_, index_, postings_});
   if (file_ == nullptr) return;
   std::fclose(file_);
   ::unlink(temp_.c_str());
 }
 
-void TreeFileWriter::add_game(GameRef ref, std::string_view tags) {
+void TreeFileWriter::add_game(GameRef ref, std::uint64_t offset, std::string_view tags) {
   if (failed_) return;
-  const std::uint64_t row[2] = {ref.packed, tags_bytes_};
+  const std::uint64_t row[kRowWords] = {ref.packed, tags_bytes_, offset};
   failed_ = std::fwrite(row, sizeof row, 1, rows_) != 1 ||
             std::fwrite(tags.data(), 1, tags.size(), tags_) != tags.size();
   ++game_rows_;
   tags_bytes_ += tags.size();
+}
+
+void TreeFileWriter::add_posting(const Posting& p) {
+  if (failed_) return;
+  if (posting_keys_ == 0 || p.key != last_key_) {
+    const std::uint64_t row[2] = {p.key, postings_bytes_};
+    failed_ = std::fwrite(row, sizeof row, 1, index_) != 1;
+    ++posting_keys_;
+    last_key_ = p.key;
+    last_ref_ = 0;
+  }
+  posting_.clear();
+  put_varint(posting_, p.ref.packed - last_ref_);
+  put_varint(posting_, p.move);
+  posting_ += static_cast<char>(p.result);
+  last_ref_ = p.ref.packed;
+  failed_ =
+      failed_ || std::fwrite(posting_.data(), 1, posting_.size(), postings_) != posting_.size();
+  postings_bytes_ += posting_.size();
 }
 
 void TreeFileWriter::add(const TreeEntry& e) {
@@ -135,12 +183,22 @@ bool TreeFileWriter::finish(const TreeFileInfo& info, std::string& error) {
   failed_ = failed_ || std::fwrite(zeros, 1, pad, file_) != pad;
   h.game_rows = game_rows_;
   h.rows_offset = h.names_offset + h.names_bytes + pad;
-  const std::uint64_t end_row[2] = {GameRef{}.packed, tags_bytes_};
+  const std::uint64_t end_row[kRowWords] = {GameRef{}.packed, tags_bytes_, 0};
   failed_ =
       failed_ || !copy_file(rows_, file_) || std::fwrite(end_row, sizeof end_row, 1, file_) != 1;
   h.tags_offset = h.rows_offset + (game_rows_ + 1) * sizeof end_row;
   h.tags_bytes = tags_bytes_;
   failed_ = failed_ || !copy_file(tags_, file_);
+  const std::uint64_t tags_pad = (8 - tags_bytes_ % 8) % 8;
+  failed_ = failed_ || std::fwrite(zeros, 1, tags_pad, file_) != tags_pad;
+  h.posting_keys = posting_keys_;
+  h.index_offset = h.tags_offset + tags_bytes_ + tags_pad;
+  const std::uint64_t end_index[2] = {UINT64_MAX, postings_bytes_};
+  failed_ = failed_ || !copy_file(index_, file_) ||
+            std::fwrite(end_index, sizeof end_index, 1, file_) != 1;
+  h.postings_offset = h.index_offset + (posting_keys_ + 1) * sizeof end_index;
+  h.postings_bytes = postings_bytes_;
+  failed_ = failed_ || !copy_file(postings_, file_);
   failed_ = failed_ || std::fseek(file_, 0, SEEK_SET) != 0 ||
             std::fwrite(&h, sizeof h, 1, file_) != 1 || std::fflush(file_) != 0 ||
             ::fsync(::fileno(file_)) != 0;
@@ -205,13 +263,22 @@ std::optional<TreeFile> TreeFile::open(const std::string& path, std::string& err
     names.remove_prefix(end + 1);
   }
   if (t.info_.inputs.size() != h.inputs) return fail("damaged (the input names)");
-  const std::uint64_t row_bytes = (h.game_rows + 1) * 16;
+  const std::uint64_t row_bytes = (h.game_rows + 1) * kRowWords * 8;
   if (h.rows_offset % 8 != 0 || h.rows_offset > size || row_bytes > size - h.rows_offset ||
       h.tags_offset != h.rows_offset + row_bytes || h.tags_bytes > size - h.tags_offset)
     return fail("damaged (the game rows)");
   t.rows_ = reinterpret_cast<const std::uint64_t*>(base + h.rows_offset);
   t.row_count_ = h.game_rows;
   t.tags_ = std::string_view(base + h.tags_offset, h.tags_bytes);
+  const std::uint64_t index_bytes = (h.posting_keys + 1) * 16;
+  if (h.index_offset % 8 != 0 || h.index_offset < h.tags_offset + h.tags_bytes ||
+      h.index_offset > size || index_bytes > size - h.index_offset ||
+      h.postings_offset != h.index_offset + index_bytes ||
+      h.postings_bytes > size - h.postings_offset)
+    return fail("damaged (the postings)");
+  t.index_ = reinterpret_cast<const std::uint64_t*>(base + h.index_offset);
+  t.index_count_ = h.posting_keys;
+  t.postings_ = std::string_view(base + h.postings_offset, h.postings_bytes);
   t.info_.key_kind = static_cast<KeyKind>(h.key_kind);
   t.info_.max_ply = h.max_ply;
   t.info_.games = h.games;
@@ -225,7 +292,10 @@ TreeFile::TreeFile(TreeFile&& o) noexcept
       entries_(o.entries_),
       rows_(o.rows_),
       row_count_(o.row_count_),
-      tags_(o.tags_) {}
+      tags_(o.tags_),
+      index_(o.index_),
+      index_count_(o.index_count_),
+      postings_(o.postings_) {}
 
 TreeFile::~TreeFile() {
   if (map_ != nullptr) ::munmap(map_, size_);
@@ -239,20 +309,57 @@ std::span<const TreeEntry> TreeFile::position(std::uint64_t key) const {
   return {lo, hi};
 }
 
-std::string_view TreeFile::game_tags(GameRef ref) const {
+std::optional<GameRow> TreeFile::game(GameRef ref) const {
   std::uint64_t lo = 0, hi = row_count_;
   while (lo < hi) {  // the first row whose ref is not below
     const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (rows_[2 * mid] < ref.packed) {
+    if (rows_[kRowWords * mid] < ref.packed) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  if (lo == row_count_ || rows_[2 * lo] != ref.packed) return {};
-  const std::uint64_t from = rows_[2 * lo + 1], to = rows_[2 * lo + 3];
-  if (from > to || to > tags_.size()) return {};
-  return tags_.substr(from, to - from);
+  if (lo == row_count_ || rows_[kRowWords * lo] != ref.packed) return std::nullopt;
+  const std::uint64_t* row = rows_ + kRowWords * lo;
+  const std::uint64_t from = row[1], to = row[kRowWords + 1];
+  if (from > to || to > tags_.size()) return std::nullopt;
+  return GameRow{ref, row[2], tags_.substr(from, to - from)};
+}
+
+std::string_view TreeFile::game_tags(GameRef ref) const {
+  const auto row = game(ref);
+  return row ? row->tags : std::string_view();
+}
+
+std::vector<Posting> TreeFile::games(std::uint64_t key) const {
+  std::vector<Posting> out;
+  std::uint64_t lo = 0, hi = index_count_;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (index_[2 * mid] < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo == index_count_ || index_[2 * lo] != key) return out;
+  const std::uint64_t from = index_[2 * lo + 1], to = index_[2 * lo + 3];
+  if (from > to || to > postings_.size()) return out;
+  const auto* at = reinterpret_cast<const unsigned char*>(postings_.data()) + from;
+  const auto* end = reinterpret_cast<const unsigned char*>(postings_.data()) + to;
+  std::uint64_t ref = 0;
+  while (at < end) {
+    std::uint64_t delta = 0, move = 0;
+    if (!get_varint(at, end, delta) || !get_varint(at, end, move) || at == end) break;
+    ref += delta;
+    Posting p;
+    p.key = key;
+    p.ref.packed = ref;
+    p.move = static_cast<std::uint16_t>(move);
+    p.result = *at++;
+    out.push_back(p);
+  }
+  return out;
 }
 
 }  // namespace pgnkit::tree

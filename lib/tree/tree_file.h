@@ -9,12 +9,16 @@
 //   24 entries       u64              32 games         u64 (games in the tree)
 //   40 inputs        u64              48 names offset  u64 (NUL-terminated names)
 //   56 names bytes   u64              64 game rows     u64
-//   72 rows offset   u64 (8-aligned: rows of {GameRef, offset in the tags}, then one
-//                         {none, tags bytes})
+//   72 rows offset   u64 (8-aligned: rows of {GameRef, offset in the tags, the game's byte
+//                         offset in its input}, then one {none, tags bytes, 0})
 //   80 tags offset   u64              88 tags bytes    u64
-//   96 the entries
-// The game rows give each example game's tags ("White\tBlack\tDate\tEvent\tRound"),
-// sorted by GameRef.
+//   96 posting keys  u64              104 index offset u64 (8-aligned: {key, offset in the
+//                                          postings} per position, then {max, postings bytes})
+//   112 postings offset u64           120 postings bytes u64
+//   128 the entries
+// The game rows give each game's tags ("White\tBlack\tDate\tEvent\tRound"), sorted by
+// GameRef. A position's postings are, per game in input order: varint(ref - previous ref),
+// varint(move), a result byte (0 White won, 1 draw, 2 Black won).
 #pragma once
 
 #include <cstddef>
@@ -27,6 +31,7 @@
 #include <vector>
 
 #include "tree/entry.h"
+#include "tree/postings.h"
 
 namespace pgnkit::tree {
 
@@ -56,22 +61,41 @@ class TreeFileWriter {
   ~TreeFileWriter();  // without finish(): the temporary file is removed
 
   // A game of the tree and its tags, in input order (before the entries).
-  void add_game(GameRef ref, std::string_view tags);
-  void add(const TreeEntry& e);  // in (key, move) order
+  // offset: of its first byte in its input (decompressed), for select --tree.
+  void add_game(GameRef ref, std::uint64_t offset, std::string_view tags);
+  void add(const TreeEntry& e);        // in (key, move) order
+  void add_posting(const Posting& p);  // in (key, game) order
   // Writes the names and the header, renames the file into place. False, with error set.
   bool finish(const TreeFileInfo& info, std::string& error);
 
  private:
-  TreeFileWriter(std::FILE* file, std::FILE* rows, std::FILE* tags, std::string path,
-                 std::string temp)
-      : file_(file), rows_(rows), tags_(tags), path_(std::move(path)), temp_(std::move(temp)) {}
+  TreeFileWriter(std::FILE* file, std::FILE* rows, std::FILE* tags, std::FILE* index,
+                 std::FILE* postings, std::string path, std::string temp)
+      : file_(file),
+        rows_(rows),
+        tags_(tags),
+        index_(index),
+        postings_(postings),
+        path_(std::move(path)),
+        temp_(std::move(temp)) {}
   std::FILE* file_ = nullptr;
   std::FILE* rows_ = nullptr;  // unlinked temporary files, copied in at finish()
   std::FILE* tags_ = nullptr;
+  std::FILE* index_ = nullptr;  // the postings' key index and their bytes, copied in too
+  std::FILE* postings_ = nullptr;
   std::uint64_t game_rows_ = 0, tags_bytes_ = 0;
+  std::uint64_t posting_keys_ = 0, postings_bytes_ = 0, last_key_ = 0, last_ref_ = 0;
+  std::string posting_;  // one record's bytes
   std::string path_, temp_;
   std::uint64_t entries_ = 0;
   bool failed_ = false;
+};
+
+// A game of a saved tree: where it is in its input, and its tags.
+struct GameRow {
+  GameRef ref;
+  std::uint64_t offset = 0;
+  std::string_view tags;
 };
 
 // A saved tree, memory-mapped.
@@ -90,8 +114,11 @@ class TreeFile {
   std::span<const TreeEntry> entries() const { return entries_; }
   // The entries of one position (its moves, and kEndedHere first when games ended there).
   std::span<const TreeEntry> position(std::uint64_t key) const;
-  // A game's tags as the writer was given them ("": not in the file).
+  // A game's row (nullopt: not in the file), and its tags alone ("": not in the file).
+  std::optional<GameRow> game(GameRef ref) const;
   std::string_view game_tags(GameRef ref) const;
+  // The games through a position, in input order (empty for an unknown key).
+  std::vector<Posting> games(std::uint64_t key) const;
 
  private:
   TreeFile() = default;
@@ -102,6 +129,9 @@ class TreeFile {
   const std::uint64_t* rows_ = nullptr;  // {ref, tags offset} pairs, then the end pair
   std::uint64_t row_count_ = 0;
   std::string_view tags_;
+  const std::uint64_t* index_ = nullptr;  // {key, offset} pairs, then the end pair
+  std::uint64_t index_count_ = 0;
+  std::string_view postings_;
 };
 
 }  // namespace pgnkit::tree

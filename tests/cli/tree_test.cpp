@@ -118,6 +118,10 @@ TEST(Tree, SavedTreeAnswersAsTheStreamingQuery) {
       EXPECT_EQ(tree(dir, {"--open", saved, "--format", format, "--moves", moves}),
                 tree(dir, {"--format", format, "--moves", moves, kSample}))
           << moves;
+      // The games through it, from the saved postings.
+      EXPECT_EQ(tree(dir, {"--open", saved, "--games", "--format", format, "--moves", moves}),
+                tree(dir, {"--games", "--format", format, "--moves", moves, kSample}))
+          << moves;
     }
   }
 }

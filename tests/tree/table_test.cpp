@@ -96,9 +96,9 @@ TEST(TreeFile, SavedTreeMapsBackTheSame) {
   const std::string path = dir.path() + "/x.tree";
   auto w = TreeFileWriter::create(path, error);
   ASSERT_TRUE(w) << error;
-  w->add_game(GameRef::of(0, 1), "A\tB\t2001.01.01\tE\t1");
-  w->add_game(GameRef::of(0, 2), "C\tD\t2002.02.02\tF\t2");
-  w->add_game(GameRef::of(1, 1), "");
+  w->add_game(GameRef::of(0, 1), 0, "A\tB\t2001.01.01\tE\t1");
+  w->add_game(GameRef::of(0, 2), 1234, "C\tD\t2002.02.02\tF\t2");
+  w->add_game(GameRef::of(1, 1), 99, "");
   const std::vector<TreeEntry> entries = drained(t);
   for (const TreeEntry& e : entries) w->add(e);
   TreeFileInfo info;
@@ -124,6 +124,9 @@ TEST(TreeFile, SavedTreeMapsBackTheSame) {
   EXPECT_EQ(f->game_tags(GameRef::of(0, 1)), "A\tB\t2001.01.01\tE\t1");
   EXPECT_EQ(f->game_tags(GameRef::of(1, 1)), "");
   EXPECT_EQ(f->game_tags(GameRef::of(0, 3)), "");
+  EXPECT_EQ(f->game(GameRef::of(0, 2))->offset, 1234u);
+  EXPECT_EQ(f->game(GameRef::of(1, 1))->offset, 99u);
+  EXPECT_FALSE(f->game(GameRef::of(2, 1)));
 
   // Cut short, or not a tree: refused with a reason.
   const std::string bytes = testing::read_file(path);
