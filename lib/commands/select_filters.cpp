@@ -29,6 +29,8 @@ std::optional<std::string> parse_filters(const FilterFlags& a, select::SelectOpt
       {&a.ends, [&](const std::string& v) { return o.play.add_ends(v); }},
       {&a.fen, [&](const std::string& v) { return o.play.add_fen(v); }},
       {&a.material, [&](const std::string& v) { return o.play.add_material(v); }},
+      {&a.position_pattern, [&](const std::string& v) { return o.play.add_position_pattern(v); }},
+      {&a.imbalance, [&](const std::string& v) { return o.play.add_imbalance(v); }},
   };
   for (const auto& [values, add] : all) {
     for (const std::string& v : *values) {
@@ -36,7 +38,18 @@ std::optional<std::string> parse_filters(const FilterFlags& a, select::SelectOpt
     }
   }
   if (a.fen_placement && a.fen.empty()) return "--fen-placement needs --fen";
-  if (a.material_final && a.material.empty()) return "--material-final needs --material";
+  if (a.material_final && a.material.empty() && a.imbalance.empty())
+    return "--material-final needs --material";
+  if (a.imbalance.empty() && (a.imbalance_any_pawns || a.imbalance_plies != 0)) {
+    return std::string(a.imbalance_any_pawns ? "--imbalance-any-pawns" : "--imbalance-plies") +
+           " needs --imbalance";
+  }
+  if (a.imbalance_any_pawns) {
+    for (const std::string& v : a.imbalance) {
+      if (v.find('P') != std::string::npos)
+        return "--imbalance: '" + v + "' names pawns, which --imbalance-any-pawns does not compare";
+    }
+  }
   if (classify) {
     if (a.eco.empty())
       return std::string(a.eco_classify ? "--eco-classify" : "--eco-file") + " needs --eco";
@@ -51,6 +64,8 @@ std::optional<std::string> parse_filters(const FilterFlags& a, select::SelectOpt
   o.play.illegal = a.illegal;
   o.play.fen_placement = a.fen_placement;
   o.play.material_final = a.material_final;
+  o.play.imbalance_any_pawns = a.imbalance_any_pawns;
+  o.play.imbalance_plies = a.imbalance_plies == 0 ? 1 : a.imbalance_plies;
   o.invert = a.invert;
   return std::nullopt;
 }

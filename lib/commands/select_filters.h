@@ -3,6 +3,7 @@
 // are the command line's.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,12 +16,15 @@ namespace pgnkit::commands {
 // different kinds must all pass (--tag: one kind per tag name).
 struct FilterFlags {
   std::vector<std::string> tag, player, white, black, result, eco, variant, termination, elo, date,
-      plies, ends, fen, material;
+      plies, ends, fen, material, position_pattern, imbalance;
   bool consistent = false, inconsistent = false, legal = false, illegal = false;
   bool fen_placement = false, material_final = false, invert = false;
   bool eco_classify = false;  // --eco tests the classification from the moves, not the tag
   std::string eco_file;     // the book to classify with (implies eco_classify); empty: eco_default
   std::string eco_default;  // the book when eco_file is empty (the command line: Debian's)
+
+  bool imbalance_any_pawns = false;   // --imbalance does not compare pawns
+  std::uint32_t imbalance_plies = 0;  // positions in a row --imbalance needs; 0: not given (1)
 };
 
 // Parses every filter of `flags` into `out` (tags, play, invert) and, to classify, loads the

@@ -1,6 +1,8 @@
 #include "select/play_filters.h"
 
+#include <algorithm>
 #include <bit>
+#include <utility>
 
 #include "chess/fen.h"
 
@@ -79,6 +81,52 @@ std::optional<MaterialKey> parse_material(std::string_view spec, FilterError& er
   return key;
 }
 
+ImbalanceKey imbalance_key(const chess::Position& p) {
+  ImbalanceKey key = 0;
+  for (int t = 0; t < 5; ++t) {
+    const int d = std::popcount(p.pieces(chess::Color::White, kTypes[t])) -
+                  std::popcount(p.pieces(chess::Color::Black, kTypes[t]));
+    key |= ImbalanceKey{static_cast<std::uint8_t>(d)} << (8 * t);
+  }
+  return key;
+}
+
+std::optional<Imbalance> parse_imbalance(std::string_view spec, FilterError& error) {
+  const auto bad = [&](const std::string& why) {
+    error.message = "--imbalance: '" + std::string(spec) + "': " + why;
+    return std::nullopt;
+  };
+  const std::size_t v = spec.find('v');
+  if (v == std::string_view::npos || spec.find('v', v + 1) != std::string_view::npos)
+    return bad("expected the pieces of one side, 'v', those of the other, such as QvRR or BvN");
+  int counts[2][5] = {};
+  const std::string_view sides[2] = {spec.substr(0, v), spec.substr(v + 1)};
+  for (int side = 0; side < 2; ++side) {
+    for (const char ch : sides[side]) {
+      const int t = letter_type(ch);
+      if (t == 5) return bad("kings are not named");
+      if (t < 0) return bad("each side is a list of the letters Q R B N P (uppercase)");
+      if (++counts[side][t] > 15) return bad("more than 15 of a piece");
+    }
+  }
+  bool any = false;
+  for (int t = 0; t < 5; ++t) {
+    if (counts[0][t] > 0 && counts[1][t] > 0) {
+      return bad(std::string(1, "PNBRQ"[t]) +
+                 " on both sides: name only what each side has more of (QvRR, not QRvRRR)");
+    }
+    any |= counts[0][t] > 0 || counts[1][t] > 0;
+  }
+  if (!any) return bad("name what at least one side has more of");
+  Imbalance imbalance;
+  for (int t = 0; t < 5; ++t) {
+    const int d = counts[0][t] - counts[1][t];
+    imbalance.white_left |= ImbalanceKey{static_cast<std::uint8_t>(d)} << (8 * t);
+    imbalance.black_left |= ImbalanceKey{static_cast<std::uint8_t>(-d)} << (8 * t);
+  }
+  return imbalance;
+}
+
 std::optional<FilterError> PlayFilters::add_plies(std::string_view range) {
   PlyRange r;
   if (auto e = parse_uint_range(range, r.low, r.high)) return FilterError{"--plies: " + e->message};
@@ -129,6 +177,36 @@ std::optional<FilterError> PlayFilters::add_material(std::string_view spec) {
   return std::nullopt;
 }
 
+std::optional<FilterError> PlayFilters::add_position_pattern(std::string_view pattern) {
+  FilterError e;
+  auto parsed = BoardPattern::parse(pattern, e);
+  if (!parsed)
+    return FilterError{"--position-pattern: '" + std::string(pattern) + "': " + e.message};
+  patterns.push_back(std::move(*parsed));
+  return std::nullopt;
+}
+
+std::optional<FilterError> PlayFilters::add_imbalance(std::string_view spec) {
+  FilterError e;
+  const auto imbalance = parse_imbalance(spec, e);
+  if (!imbalance) return e;
+  imbalances.push_back(*imbalance);
+  return std::nullopt;
+}
+
+bool PlayFilters::imbalance_matches(ImbalanceKey key) const {
+  const ImbalanceKey mask = imbalance_mask();
+  for (const Imbalance& i : imbalances)
+    if (key == (i.white_left & mask) || key == (i.black_left & mask)) return true;
+  return false;
+}
+
+bool matches_pattern(const PlayFilters& f, const chess::Position& p) {
+  for (const BoardPattern& pattern : f.patterns)
+    if (pattern.matches(p)) return true;
+  return false;
+}
+
 bool matches_fen(const PlayFilters& f, const chess::Position& p) {
   for (const chess::Position& target : f.fens) {
     if (f.fen_placement ? same_placement(p, target) : p.key() == target.key()) return true;
@@ -158,6 +236,8 @@ bool play_passes(const PlayFilters& f, const PlayFacts& g) {
   }
   if (!f.fens.empty() && !g.fen_seen) return false;
   if (!f.materials.empty() && !g.material_seen) return false;
+  if (!f.patterns.empty() && !g.pattern_seen) return false;
+  if (!f.imbalances.empty() && !g.imbalance_seen) return false;
   if (f.eco_book && !g.eco_passes) return false;
   return true;
 }

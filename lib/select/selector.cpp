@@ -19,7 +19,10 @@ class Selector::Watch : public replay::ReplaySink {
   }
   PlayFacts facts;
 
-  void begin() { facts = PlayFacts{}; }
+  void begin() {
+    facts = PlayFacts{};
+    run_ = 0;
+  }
 
   // Whether main-line positions are still looked up in the book.
   bool classifying() const { return classifier_ && classifier_->active(); }
@@ -34,13 +37,27 @@ class Selector::Watch : public replay::ReplaySink {
     position(*start);
   }
 
-  // A main-line position (the start included): the --fen and --material checks.
+  // A main-line position (the start included): the --fen, --material, --position-pattern
+  // and --imbalance checks.
   void position(const chess::Position& p) {
     const PlayFilters& f = options_.play;
     if (!facts.fen_seen && !f.fens.empty() && matches_fen(f, p)) facts.fen_seen = true;
     if (!facts.material_seen && !f.material_final && !f.materials.empty()) {
       facts.material_seen =
           std::find(f.materials.begin(), f.materials.end(), material_key(p)) != f.materials.end();
+    }
+    if (!facts.pattern_seen && !f.patterns.empty()) facts.pattern_seen = matches_pattern(f, p);
+    if (!f.imbalances.empty() && !facts.imbalance_seen) {
+      // The run of consecutive positions with the same matching key (a pawn taken with
+      // --imbalance-any-pawns does not end it).
+      const ImbalanceKey key = imbalance_key(p) & f.imbalance_mask();
+      if (!f.imbalance_matches(key)) {
+        run_ = 0;
+      } else {
+        run_ = run_ > 0 && key == run_key_ ? run_ + 1 : 1;
+        run_key_ = key;
+      }
+      facts.imbalance_seen = !f.material_final && run_ >= f.imbalance_plies;
     }
   }
 
@@ -69,6 +86,12 @@ class Selector::Watch : public replay::ReplaySink {
     if (f.material_final && r.final_position != nullptr) {
       facts.material_seen = std::find(f.materials.begin(), f.materials.end(),
                                       material_key(*r.final_position)) != f.materials.end();
+      if (!f.imbalances.empty()) {  // the run ends at the final position, the last one watched
+        facts.imbalance_seen =
+            f.imbalance_plies > 1
+                ? run_ >= f.imbalance_plies
+                : f.imbalance_matches(imbalance_key(*r.final_position) & f.imbalance_mask());
+      }
     }
     if (classifier_) {  // the code as the one value of the ECO tag the ranges read
       const eco::Opening* o = classifier_->opening();
@@ -83,6 +106,8 @@ class Selector::Watch : public replay::ReplaySink {
   GameSink& sink_;
   std::optional<eco::Classifier> classifier_;  // with --eco-classify
   GameTagValues eco_tag_;                      // reused: no allocation per game
+  ImbalanceKey run_key_ = 0;                   // --imbalance: the key of the current run
+  std::uint32_t run_ = 0;                      // its length in positions (0: no match)
 };
 
 Selector::Selector(const SelectOptions& options, GameSink& sink)

@@ -43,9 +43,9 @@ EXPECTED_VALUES = {
         "--output", "--summary-format", "--tags", "--threads", "--to", "-j", "-o"},
     "select": SHARDS | {
         "--base-id", "--black", "--date", "--eco", "--eco-file", "--elo", "--ends", "--fen",
-        "--limit", "--material", "--output", "--player", "--plies", "--result", "--skip",
-        "--summary-format", "--tag", "--termination", "--threads", "--to", "--variant",
-        "--white", "-j", "-o"},
+        "--imbalance", "--imbalance-plies", "--limit", "--material", "--output", "--player",
+        "--plies", "--position-pattern", "--result", "--skip", "--summary-format", "--tag",
+        "--termination", "--threads", "--to", "--variant", "--white", "-j", "-o"},
     "annotate": SHARDS | {
         "--eco-file", "--laws", "--line-length", "--on-error", "--output", "--summary-format",
         "--threads", "-j", "-o"},
@@ -60,8 +60,8 @@ EXPECTED_FLAGS = {
         "--no-nags", "--no-variations", "-h"},
     "select": {
         "--consistent", "--count", "--eco-classify", "--fen-placement", "--help", "--illegal",
-        "--inconsistent", "--invert", "--legal", "--material-final", "--no-header",
-        "--no-progress", "--progress", "--verbose", "-h"},
+        "--imbalance-any-pawns", "--inconsistent", "--invert", "--legal", "--material-final",
+        "--no-header", "--no-progress", "--progress", "--verbose", "-h"},
     "annotate": {
         "--claim-comments", "--eco", "--eco-keep", "--end-tags", "--fen-comments",
         "--fix-results", "--help", "--in-place", "-h"},
