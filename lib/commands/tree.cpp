@@ -1,6 +1,6 @@
 // tree: the options checked, then one of: a query answered from a saved tree; a streaming
 // query (TreeJob keeps only the asked position's plies); or the whole tree built (TreeJob's
-// plies into a tree::TreeTable in input order) and saved or made into a Polyglot book.
+// plies into a tree::PlyTable in input order) and saved or made into a Polyglot book.
 #include "commands/tree.h"
 
 #include <algorithm>
@@ -15,8 +15,8 @@
 #include "commands/tree_merge.h"
 #include "commands/tree_print.h"
 #include "io/sink.h"
+#include "tree/ply_table.h"
 #include "tree/polyglot.h"
-#include "tree/table.h"
 #include "tree/tree_file.h"
 
 namespace pgnkit::commands {
@@ -139,11 +139,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
       out.out(options.format == TreeFormat::Ndjson ? answer_ndjson(answer) : answer_text(answer));
     }
   } else {
-    // A saved tree keeps the games through each position too: half the memory each.
-    const auto bytes = static_cast<std::size_t>(*memory);
-    const bool save = !options.save.empty();
-    tree::TreeTable table(tree::TableOptions{save ? bytes / 2 : bytes, options.temp_dir});
-    tree::PostingTable postings(bytes / 2, options.temp_dir);
+    tree::PlyTable table(tree::TableOptions{static_cast<std::size_t>(*memory), options.temp_dir});
     std::string lines;
     const bool ndjson = options.format == TreeFormat::Ndjson;
     std::function<void(const TreeQueryGame&)> on_game;
@@ -171,8 +167,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
         writer->add_game(ref, offset, tags);
       };
     }
-    TreeMerge merge(console, build ? &table : nullptr, save ? &postings : nullptr, on_game,
-                    on_counted);
+    TreeMerge merge(console, build ? &table : nullptr, on_game, on_counted);
     merge_ptr = &merge;
     summary.run =
         run_inputs(options.inputs, TreeJob(job), console, out, options.run, std::nullopt, &merge);
@@ -196,17 +191,15 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
       if (!options.games)
         out.out(options.format == TreeFormat::Ndjson ? answer_ndjson(answer) : answer_text(answer));
     } else if (!options.save.empty()) {
-      bool ok = table.drain([&](const tree::TreeEntry& e) {
-        if (e.stats.games >= options.min_games) {
-          writer->add(e);
-          ++summary.entries;
-        }
-      });
+      bool ok = table.drain(
+          [&](const tree::TreeEntry& e) {
+            if (e.stats.games >= options.min_games) {
+              writer->add(e);
+              ++summary.entries;
+            }
+          },
+          [&](const tree::Posting& p) { writer->add_posting(p); });
       if (!ok) error = table.error();
-      if (ok) {
-        ok = postings.drain([&](const tree::Posting& p) { writer->add_posting(p); });
-        if (!ok) error = postings.error();
-      }
       tree::TreeFileInfo info;
       info.key_kind = job.key_kind;
       info.max_ply = options.max_ply;
@@ -218,25 +211,31 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
         summary.io_failed = true;
       }
     } else {
-      std::vector<std::pair<tree::GameRef, tree::BookMove>> found;
-      const bool drained = table.drain([&](const tree::TreeEntry& e) {
-        if (e.move == tree::kEndedHere) return;
-        const bool black = e.black_to_move != 0;
-        found.emplace_back(
-            e.stats.example,
-            tree::BookMove{e.key, tree::polyglot_move(std::bit_cast<chess::Move>(e.move)),
-                           black ? chess::Color::Black : chess::Color::White, e.stats.games,
-                           2 * (black ? e.stats.black : e.stats.white) + e.stats.draws});
-      });
-      // make_book keeps the given order among equal weights; make-book's is the order the
-      // moves were first played in: by their first game.
-      std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
-        return a.second.key != b.second.key ? a.second.key < b.second.key
-                                            : a.first.packed < b.first.packed;
-      });
+      // make-book counts each play in game order and halves a position's counts as one of
+      // them reaches its limit: a position's records come in that order, so a counter per
+      // position gives its counts exactly. Moves whose games all stopped short of min_games
+      // are dropped there, before make_book, to keep the list small.
       std::vector<tree::BookMove> moves;
-      moves.reserve(found.size());
-      for (const auto& f : found) moves.push_back(f.second);
+      tree::BookCounter counter;
+      chess::Color mover = chess::Color::White;
+      std::uint64_t key = 0;
+      const auto end_key = [&] { counter.take_moves(moves, options.min_games); };
+      const bool drained = table.drain(
+          [&](const tree::TreeEntry& e) {
+            if (e.key != key) end_key();
+            key = e.key;
+            mover = e.black_to_move != 0 ? chess::Color::Black : chess::Color::White;
+          },
+          [&](const tree::Posting& p) {
+            if (p.move == tree::kEndedHere) return;
+            const bool won = p.result == (mover == chess::Color::White ? 0 : 2);
+            const bool lost = p.result == (mover == chess::Color::White ? 2 : 0);
+            counter.add(p.key, tree::polyglot_move(std::bit_cast<chess::Move>(p.move)), mover,
+                        won    ? 2
+                        : lost ? 0
+                               : 1);
+          });
+      end_key();
       tree::BookOptions bo;
       bo.min_games = options.min_games;
       bo.min_score = options.min_score;
@@ -257,7 +256,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
       }
     }
     summary.peak_bytes = table.peak_bytes();
-    summary.runs = table.runs() + postings.runs();
+    summary.runs = table.runs();
   }
   if (!out.finish(output_failed)) summary.io_failed = true;
   summary.exit_status = summary.io_failed ? kExitUsage : kExitOk;

@@ -2,20 +2,16 @@
 
 namespace pgnkit::commands {
 
-tree::MoveStats game_stats(const TreeGame& g, bool black_moves, tree::GameRef ref) {
-  tree::MoveStats s;
-  s.games = 1;
-  s.white = g.result == TreeResult::WhiteWins;
-  s.draws = g.result == TreeResult::Draw;
-  s.black = g.result == TreeResult::BlackWins;
-  const std::uint16_t elo = black_moves ? g.black_elo : g.white_elo;
-  if (elo != 0) {
-    s.elo_sum = elo;
-    s.elo_games = 1;
-  }
-  s.first_year = s.last_year = g.year;
-  s.example = ref;
-  return s;
+tree::PlyRecord ply_record(const TreeGame& g, const TreePly& p, tree::GameRef ref) {
+  tree::PlyRecord r;
+  r.key = p.key;
+  r.ref = ref;
+  r.move = p.move;
+  r.result = static_cast<std::uint8_t>(g.result);
+  r.black_to_move = p.black ? 1 : 0;
+  r.elo = p.black ? g.black_elo : g.white_elo;
+  r.year = g.year;
+  return r;
 }
 
 void TreeMerge::records(const pipeline::Records& records, std::uint64_t game_base) {
@@ -28,21 +24,13 @@ void TreeMerge::records(const pipeline::Records& records, std::uint64_t game_bas
     if (on_counted_) on_counted_(ref, g.offset, tags);
     for (std::uint32_t i = 0; i < g.plies; ++i) {
       const TreePly& p = r.plies[g.first_ply + i];
-      const tree::MoveStats s = game_stats(g, p.black, ref);
+      const tree::PlyRecord record = ply_record(g, p, ref);
       if (table_ != nullptr) {
-        table_->add(p.key, p.move, p.black, s);
-        if (postings_ != nullptr) {
-          tree::Posting posting;
-          posting.key = p.key;
-          posting.ref = ref;
-          posting.move = p.move;
-          posting.result = static_cast<std::uint8_t>(g.result);
-          postings_->add(posting);
-        }
+        table_->add(record);
         continue;
       }
       auto [it, added] = moves_.try_emplace(p.move);
-      it->second.stats.add(s);
+      it->second.stats.add(tree::record_stats(record));
       if (added) it->second.example_tags.assign(tags);
       if (on_game_) on_game_(TreeQueryGame{ref, p.move, g.result, tags});
     }

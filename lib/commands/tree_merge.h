@@ -1,5 +1,5 @@
 // `pgnkit tree`'s merging side (pipeline::MergeHook): takes each read's TreeRecords in input
-// order and adds every kept ply to the tree (a tree::TreeTable), or, for a streaming query,
+// order and adds every kept ply to the tree (a tree::PlyTable), or, for a streaming query,
 // sums the asked position's moves and hands each game through it to a callback.
 #pragma once
 
@@ -14,8 +14,7 @@
 #include "commands/tree_job.h"
 #include "pipeline/runner.h"
 #include "tree/entry.h"
-#include "tree/postings.h"
-#include "tree/table.h"
+#include "tree/ply_table.h"
 
 namespace pgnkit::commands {
 
@@ -37,14 +36,12 @@ class TreeMerge final : public pipeline::MergeHook {
  public:
   // table: where the plies go (null: a query, summed into moves()). on_game: each game
   // through the asked position, in input order (a query with --games). on_counted: each
-  // game added to the table, with its byte offset and tags (a saved tree's game rows). postings:
-  // where each (position, game) goes for a saved tree (null: nowhere).
-  TreeMerge(Console& console, tree::TreeTable* table, tree::PostingTable* postings,
+  // game added to the table, with its byte offset and tags (a saved tree's game rows).
+  TreeMerge(Console& console, tree::PlyTable* table,
             std::function<void(const TreeQueryGame&)> on_game = {},
             std::function<void(tree::GameRef, std::uint64_t, std::string_view)> on_counted = {})
       : console_(console),
         table_(table),
-        postings_(postings),
         on_game_(std::move(on_game)),
         on_counted_(std::move(on_counted)) {}
 
@@ -60,8 +57,7 @@ class TreeMerge final : public pipeline::MergeHook {
 
  private:
   Console& console_;
-  tree::TreeTable* table_;
-  tree::PostingTable* postings_;
+  tree::PlyTable* table_;
   std::function<void(const TreeQueryGame&)> on_game_;
   std::function<void(tree::GameRef, std::uint64_t, std::string_view)> on_counted_;
   std::vector<std::string> inputs_;
@@ -69,8 +65,7 @@ class TreeMerge final : public pipeline::MergeHook {
   std::map<std::uint16_t, TreeQueryMove> moves_;
 };
 
-// What one game adds to a (position, move) it played: one game, its result, the mover's Elo,
-// its year, itself as the example.
-tree::MoveStats game_stats(const TreeGame& g, bool black_moves, tree::GameRef ref);
+// A game's record at a position it stood on (black_moves: Black is to move there).
+tree::PlyRecord ply_record(const TreeGame& g, const TreePly& p, tree::GameRef ref);
 
 }  // namespace pgnkit::commands

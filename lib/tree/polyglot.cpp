@@ -129,6 +129,13 @@ void BookCounter::add(std::uint64_t key, std::uint16_t move, chess::Color mover,
     for (const std::size_t j : at_key) halve(moves_[j]);
 }
 
+void BookCounter::take_moves(std::vector<BookMove>& out, std::uint64_t min_games) {
+  for (const BookMove& m : moves_)
+    if (m.games >= min_games) out.push_back(m);
+  moves_.clear();
+  by_key_.clear();
+}
+
 std::vector<BookEntry> make_book(std::span<const BookMove> moves, const BookOptions& options) {
   // By key, input order kept within a key: make-book's qsort (glibc's merge sort) is stable.
   std::vector<std::size_t> order(moves.size());

@@ -62,6 +62,10 @@ class BookCounter {
  public:
   void add(std::uint64_t key, std::uint16_t move, chess::Color mover, std::uint64_t points2);
   std::span<const BookMove> moves() const { return moves_; }
+  // Appends the moves counted so far whose count is at least min_games (the test make_book
+  // makes first), then starts again empty: a caller that adds one position at a time keeps
+  // one position in memory.
+  void take_moves(std::vector<BookMove>& out, std::uint64_t min_games);
 
  private:
   std::vector<BookMove> moves_;

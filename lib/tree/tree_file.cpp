@@ -4,30 +4,34 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 
 namespace pgnkit::tree {
 namespace {
 
 constexpr char kMagic[8] = {'P', 'G', 'N', 'K', 'T', 'R', 'E', 'E'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 128;
-constexpr std::size_t kRowWords = 3;  // a game row: ref, tags offset, byte offset
-static_assert(sizeof(TreeEntry) == 80 && alignof(TreeEntry) == 8);
+constexpr std::uint32_t kVersion = 2;
+constexpr std::size_t kRowWords = 3;                          // ref, tags offset, byte offset
+constexpr std::size_t kPostingBuffer = std::size_t{1} << 16;  // bytes written at a time
+static_assert(sizeof(SingleRecord) == 24 && sizeof(MultiRecord) == 48);
+static_assert(std::has_unique_object_representations_v<SingleRecord> &&
+              std::has_unique_object_representations_v<MultiRecord>);
 
 struct Header {
   char magic[8];
-  std::uint32_t version, record_size, key_kind, max_ply;
-  std::uint64_t entries, games, inputs, names_offset, names_bytes;
+  std::uint32_t version, key_kind, max_ply, zero;
+  std::uint64_t games, singles, singles_offset, multis, multis_offset;
+  std::uint64_t inputs, names_offset, names_bytes;
   std::uint64_t game_rows, rows_offset, tags_offset, tags_bytes;
   std::uint64_t posting_keys, index_offset, postings_offset, postings_bytes;
 };
-static_assert(sizeof(Header) == kHeaderBytes);
+static_assert(sizeof(Header) == 152);
 
 std::string why() {
   return std::strerror(errno);
@@ -74,140 +78,255 @@ bool get_varint(const unsigned char*& at, const unsigned char* end, std::uint64_
   return false;
 }
 
-void close_all(std::initializer_list<std::FILE*> files) {
-  for (std::FILE* f : files)
-    if (f != nullptr) std::fclose(f);
+std::uint64_t padding(std::uint64_t bytes) {
+  return (8 - bytes % 8) % 8;
+}
+
+TreeEntry entry_of(const SingleRecord& r) {
+  TreeEntry e;
+  e.key = r.key;
+  e.move = r.move;
+  e.black_to_move = (r.flags >> 2) & 1;
+  const int result = r.flags & 3;
+  e.stats.games = 1;
+  e.stats.white = result == 0;
+  e.stats.draws = result == 1;
+  e.stats.black = result == 2;
+  e.stats.elo_sum = r.elo;
+  e.stats.elo_games = r.elo != 0;
+  e.stats.first_year = e.stats.last_year = r.year;
+  e.stats.example.packed = r.example;
+  return e;
+}
+
+TreeEntry entry_of(const MultiRecord& r) {
+  TreeEntry e;
+  e.key = r.key;
+  e.move = r.move;
+  e.black_to_move = r.black_to_move;
+  e.stats.games = r.games;
+  e.stats.white = r.white;
+  e.stats.draws = r.draws;
+  e.stats.black = r.games - r.white - r.draws;
+  e.stats.elo_sum = r.elo_sum;
+  e.stats.elo_games = r.elo_games;
+  e.stats.first_year = r.first_year;
+  e.stats.last_year = r.last_year;
+  e.stats.example.packed = r.example;
+  return e;
+}
+
+// The records of `key` in a (key, move)-sorted array.
+template <class Record>
+std::span<const Record> of_key(std::span<const Record> all, std::uint64_t key) {
+  const auto lo = std::lower_bound(all.begin(), all.end(), key,
+                                   [](const Record& r, std::uint64_t k) { return r.key < k; });
+  auto hi = lo;
+  while (hi != all.end() && hi->key == key) ++hi;
+  return {lo, hi};
+}
+
+// The pair index of `key` in {key, value} pairs sorted by key (count pairs), or count.
+std::uint64_t find_pair(const std::uint64_t* pairs, std::uint64_t count, std::size_t words,
+                        std::uint64_t key) {
+  std::uint64_t lo = 0, hi = count;
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (pairs[words * mid] < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo < count && pairs[words * lo] == key ? lo : count;
 }
 
 }  // namespace
 
+struct TreeFileWriter::Files {
+  std::string path, temp;
+  std::FILE* main = nullptr;  // the tree: the header, the singles, then the rest at finish()
+  // Unlinked temporary files, copied in at finish().
+  std::FILE* multis = nullptr;
+  std::FILE* rows = nullptr;
+  std::FILE* tags = nullptr;
+  std::FILE* index = nullptr;
+  std::FILE* postings = nullptr;
+  std::uint64_t singles_count = 0, multis_count = 0, game_rows = 0, tags_bytes = 0;
+  std::uint64_t posting_keys = 0, postings_bytes = 0;
+  std::string posting_bytes;      // postings not yet written
+  std::vector<Posting> position;  // the current position's postings
+  bool too_many = false, failed = false;
+
+  ~Files() {
+    for (std::FILE* f : {multis, rows, tags, index, postings})
+      if (f != nullptr) std::fclose(f);
+    if (main == nullptr) return;
+    std::fclose(main);
+    ::unlink(temp.c_str());
+  }
+};
+
 std::optional<TreeFileWriter> TreeFileWriter::create(const std::string& path, std::string& error) {
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "wb");
-  if (f == nullptr && fd >= 0) ::close(fd);
-  std::FILE* rows = f == nullptr ? nullptr : scratch_file(path);
-  std::FILE* tags = rows == nullptr ? nullptr : scratch_file(path);
-  std::FILE* index = tags == nullptr ? nullptr : scratch_file(path);
-  std::FILE* postings = index == nullptr ? nullptr : scratch_file(path);
-  if (f != nullptr) {  // mkstemp makes it 0600: a tree is an ordinary file
+  auto f = std::make_unique<Files>();
+  f->path = path;
+  f->temp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(f->temp.data());
+  if (fd >= 0) {  // mkstemp makes it 0600: a tree is an ordinary file
     const mode_t mask = ::umask(0);
     ::umask(mask);
     ::fchmod(fd, 0666 & ~mask);
+    f->main = ::fdopen(fd, "wb");
+    if (f->main == nullptr) {
+      ::close(fd);
+      ::unlink(f->temp.c_str());
+    }
+  }
+  if (f->main != nullptr) {
+    f->multis = scratch_file(path);
+    f->rows = scratch_file(path);
+    f->tags = scratch_file(path);
+    f->index = scratch_file(path);
+    f->postings = scratch_file(path);
   }
   const Header blank{};  // rewritten by finish()
-  if (postings == nullptr || std::fwrite(&blank, sizeof blank, 1, f) != 1) {
+  if (f->main == nullptr || f->multis == nullptr || f->rows == nullptr || f->tags == nullptr ||
+      f->index == nullptr || f->postings == nullptr ||
+      std::fwrite(&blank, sizeof blank, 1, f->main) != 1) {
     error = path + ": cannot create: " + why();
-    close_all({f, rows, tags, index, postings});
-    if (fd >= 0) ::unlink(temp.c_str());
     return std::nullopt;
   }
-  return TreeFileWriter(f, rows, tags, index, postings, path, std::move(temp));
+  return TreeFileWriter(std::move(f));
 }
 
-TreeFileWriter::TreeFileWriter(TreeFileWriter&& o) noexcept
-    : file_(std::exchange(o.file_, nullptr)),
-      rows_(std::exchange(o.rows_, nullptr)),
-      tags_(std::exchange(o.tags_, nullptr)),
-      index_(std::exchange(o.index_, nullptr)),
-      postings_(std::exchange(o.postings_, nullptr)),
-      game_rows_(o.game_rows_),
-      tags_bytes_(o.tags_bytes_),
-      posting_keys_(o.posting_keys_),
-      postings_bytes_(o.postings_bytes_),
-      last_key_(o.last_key_),
-      last_ref_(o.last_ref_),
-      path_(std::move(o.path_)),
-      temp_(std::move(o.temp_)),
-      entries_(o.entries_),
-      failed_(o.failed_) {}
-
-TreeFileWriter::~TreeFileWriter() {
-  close_all({rows_, tags_, index_, postings_});
-  if (file_ == nullptr) return;
-  std::fclose(file_);
-  ::unlink(temp_.c_str());
-}
+TreeFileWriter::TreeFileWriter(std::unique_ptr<Files> files) : f_(std::move(files)) {}
+TreeFileWriter::TreeFileWriter(TreeFileWriter&& o) noexcept = default;
+TreeFileWriter::~TreeFileWriter() = default;
 
 void TreeFileWriter::add_game(GameRef ref, std::uint64_t offset, std::string_view tags) {
-  if (failed_) return;
-  const std::uint64_t row[kRowWords] = {ref.packed, tags_bytes_, offset};
-  failed_ = std::fwrite(row, sizeof row, 1, rows_) != 1 ||
-            std::fwrite(tags.data(), 1, tags.size(), tags_) != tags.size();
-  ++game_rows_;
-  tags_bytes_ += tags.size();
-}
-
-void TreeFileWriter::add_posting(const Posting& p) {
-  if (failed_) return;
-  if (posting_keys_ == 0 || p.key != last_key_) {
-    const std::uint64_t row[2] = {p.key, postings_bytes_};
-    failed_ = std::fwrite(row, sizeof row, 1, index_) != 1;
-    ++posting_keys_;
-    last_key_ = p.key;
-    last_ref_ = 0;
-  }
-  posting_.clear();
-  put_varint(posting_, p.ref.packed - last_ref_);
-  put_varint(posting_, p.move);
-  posting_ += static_cast<char>(p.result);
-  last_ref_ = p.ref.packed;
-  failed_ =
-      failed_ || std::fwrite(posting_.data(), 1, posting_.size(), postings_) != posting_.size();
-  postings_bytes_ += posting_.size();
+  Files& f = *f_;
+  const std::uint64_t row[kRowWords] = {ref.packed, f.tags_bytes, offset};
+  f.failed = f.failed || std::fwrite(row, sizeof row, 1, f.rows) != 1 ||
+             std::fwrite(tags.data(), 1, tags.size(), f.tags) != tags.size();
+  ++f.game_rows;
+  f.tags_bytes += tags.size();
 }
 
 void TreeFileWriter::add(const TreeEntry& e) {
-  if (failed_) return;
-  failed_ = std::fwrite(&e, sizeof e, 1, file_) != 1;
-  ++entries_;
+  Files& f = *f_;
+  if (!f.position.empty() && f.position.front().key != e.key) end_position();
+  const MoveStats& s = e.stats;
+  if (s.games == 1) {
+    SingleRecord r;
+    r.key = e.key;
+    r.example = s.example.packed;
+    r.move = e.move;
+    r.flags = static_cast<std::uint8_t>((s.white ? 0 : s.draws ? 1 : 2) | (e.black_to_move << 2));
+    r.elo = static_cast<std::uint16_t>(s.elo_games ? s.elo_sum : 0);
+    r.year = s.first_year;
+    f.failed = f.failed || std::fwrite(&r, sizeof r, 1, f.main) != 1;
+    ++f.singles_count;
+    return;
+  }
+  if (s.games > UINT32_MAX) f.too_many = true;
+  MultiRecord r;
+  r.key = e.key;
+  r.example = s.example.packed;
+  r.games = static_cast<std::uint32_t>(s.games);
+  r.white = static_cast<std::uint32_t>(s.white);
+  r.draws = static_cast<std::uint32_t>(s.draws);
+  r.elo_games = static_cast<std::uint32_t>(s.elo_games);
+  r.elo_sum = s.elo_sum;
+  r.first_year = s.first_year;
+  r.last_year = s.last_year;
+  r.move = e.move;
+  r.black_to_move = e.black_to_move;
+  f.failed = f.failed || std::fwrite(&r, sizeof r, 1, f.multis) != 1;
+  ++f.multis_count;
+}
+
+void TreeFileWriter::add_posting(const Posting& p) {
+  Files& f = *f_;
+  if (!f.position.empty() && f.position.front().key != p.key) end_position();
+  f.position.push_back(p);
+}
+
+void TreeFileWriter::end_position() {
+  Files& f = *f_;
+  if (f.position.size() > 1) {  // one game: its single entry names it
+    const std::uint64_t row[2] = {f.position.front().key, f.postings_bytes};
+    f.failed = f.failed || std::fwrite(row, sizeof row, 1, f.index) != 1;
+    ++f.posting_keys;
+    std::uint64_t last = 0;
+    const std::size_t before = f.posting_bytes.size();
+    for (const Posting& p : f.position) {
+      put_varint(f.posting_bytes, p.ref.packed - last);
+      put_varint(f.posting_bytes, p.move);
+      f.posting_bytes += static_cast<char>(p.result);
+      last = p.ref.packed;
+    }
+    f.postings_bytes += f.posting_bytes.size() - before;
+    if (f.posting_bytes.size() >= kPostingBuffer) flush_postings();
+  }
+  f.position.clear();
+}
+
+void TreeFileWriter::flush_postings() {
+  Files& f = *f_;
+  f.failed = f.failed || std::fwrite(f.posting_bytes.data(), 1, f.posting_bytes.size(),
+                                     f.postings) != f.posting_bytes.size();
+  f.posting_bytes.clear();
 }
 
 bool TreeFileWriter::finish(const TreeFileInfo& info, std::string& error) {
+  Files& f = *f_;
+  end_position();
+  flush_postings();
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.version = kVersion;
-  h.record_size = sizeof(TreeEntry);
   h.key_kind = static_cast<std::uint32_t>(info.key_kind);
   h.max_ply = info.max_ply;
-  h.entries = entries_;
   h.games = info.games;
+  h.singles = f.singles_count;
+  h.singles_offset = sizeof(Header);
+  h.multis = f.multis_count;
+  h.multis_offset = h.singles_offset + f.singles_count * sizeof(SingleRecord);
+  bool ok = !f.failed && copy_file(f.multis, f.main);
   h.inputs = info.inputs.size();
-  h.names_offset = kHeaderBytes + entries_ * sizeof(TreeEntry);
+  h.names_offset = h.multis_offset + f.multis_count * sizeof(MultiRecord);
   for (const std::string& name : info.inputs) {
-    failed_ = failed_ || std::fwrite(name.c_str(), 1, name.size() + 1, file_) != name.size() + 1;
+    ok = ok && std::fwrite(name.c_str(), 1, name.size() + 1, f.main) == name.size() + 1;
     h.names_bytes += name.size() + 1;
   }
-  const std::uint64_t pad = (8 - h.names_bytes % 8) % 8;
   const char zeros[8] = {};
-  failed_ = failed_ || std::fwrite(zeros, 1, pad, file_) != pad;
-  h.game_rows = game_rows_;
-  h.rows_offset = h.names_offset + h.names_bytes + pad;
-  const std::uint64_t end_row[kRowWords] = {GameRef{}.packed, tags_bytes_, 0};
-  failed_ =
-      failed_ || !copy_file(rows_, file_) || std::fwrite(end_row, sizeof end_row, 1, file_) != 1;
-  h.tags_offset = h.rows_offset + (game_rows_ + 1) * sizeof end_row;
-  h.tags_bytes = tags_bytes_;
-  failed_ = failed_ || !copy_file(tags_, file_);
-  const std::uint64_t tags_pad = (8 - tags_bytes_ % 8) % 8;
-  failed_ = failed_ || std::fwrite(zeros, 1, tags_pad, file_) != tags_pad;
-  h.posting_keys = posting_keys_;
-  h.index_offset = h.tags_offset + tags_bytes_ + tags_pad;
-  const std::uint64_t end_index[2] = {UINT64_MAX, postings_bytes_};
-  failed_ = failed_ || !copy_file(index_, file_) ||
-            std::fwrite(end_index, sizeof end_index, 1, file_) != 1;
-  h.postings_offset = h.index_offset + (posting_keys_ + 1) * sizeof end_index;
-  h.postings_bytes = postings_bytes_;
-  failed_ = failed_ || !copy_file(postings_, file_);
-  failed_ = failed_ || std::fseek(file_, 0, SEEK_SET) != 0 ||
-            std::fwrite(&h, sizeof h, 1, file_) != 1 || std::fflush(file_) != 0 ||
-            ::fsync(::fileno(file_)) != 0;
-  if (failed_) error = path_ + ": cannot write: " + why();
-  const bool closed = std::fclose(std::exchange(file_, nullptr)) == 0;
-  if (!failed_ && !closed) error = path_ + ": cannot write: " + why();
-  if (failed_ || !closed || std::rename(temp_.c_str(), path_.c_str()) != 0) {
-    if (error.empty()) error = path_ + ": cannot rename the new tree into place: " + why();
-    ::unlink(temp_.c_str());
+  const auto pad = [&](std::uint64_t bytes) {
+    ok = ok && std::fwrite(zeros, 1, padding(bytes), f.main) == padding(bytes);
+    return bytes + padding(bytes);
+  };
+  h.game_rows = f.game_rows;
+  h.rows_offset = h.names_offset + pad(h.names_bytes);
+  const std::uint64_t end_row[kRowWords] = {GameRef{}.packed, f.tags_bytes, 0};
+  ok = ok && copy_file(f.rows, f.main) && std::fwrite(end_row, sizeof end_row, 1, f.main) == 1;
+  h.tags_offset = h.rows_offset + (f.game_rows + 1) * sizeof end_row;
+  h.tags_bytes = f.tags_bytes;
+  ok = ok && copy_file(f.tags, f.main);
+  h.posting_keys = f.posting_keys;
+  h.index_offset = h.tags_offset + pad(f.tags_bytes);
+  const std::uint64_t end_index[2] = {UINT64_MAX, f.postings_bytes};
+  ok = ok && copy_file(f.index, f.main) && std::fwrite(end_index, sizeof end_index, 1, f.main) == 1;
+  h.postings_offset = h.index_offset + (f.posting_keys + 1) * sizeof end_index;
+  h.postings_bytes = f.postings_bytes;
+  ok = ok && copy_file(f.postings, f.main);
+  ok = ok && std::fseek(f.main, 0, SEEK_SET) == 0 && std::fwrite(&h, sizeof h, 1, f.main) == 1 &&
+       std::fflush(f.main) == 0;
+  if (!ok) error = f.path + ": cannot write: " + why();
+  if (f.too_many) error = f.path + ": a move of more than 4,294,967,295 games cannot be saved";
+  const bool closed = std::fclose(std::exchange(f.main, nullptr)) == 0;
+  if (ok && !closed) error = f.path + ": cannot write: " + why();
+  if (!ok || f.too_many || !closed || std::rename(f.temp.c_str(), f.path.c_str()) != 0) {
+    if (error.empty()) error = f.path + ": cannot rename the new tree into place: " + why();
+    ::unlink(f.temp.c_str());
     return false;
   }
   return true;
@@ -226,10 +345,10 @@ std::optional<TreeFile> TreeFile::open(const std::string& path, std::string& err
     return std::nullopt;
   }
   const auto size = static_cast<std::size_t>(st.st_size);
-  void* map = size == 0 ? MAP_FAILED : ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  void* map =
+      size < sizeof(Header) ? MAP_FAILED : ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);
-  if (size < kHeaderBytes || map == MAP_FAILED) {
-    if (map != MAP_FAILED) ::munmap(map, size);
+  if (map == MAP_FAILED) {
     error = path + ": not a pgnkit tree (too short)";
     return std::nullopt;
   }
@@ -243,18 +362,35 @@ std::optional<TreeFile> TreeFile::open(const std::string& path, std::string& err
     return std::nullopt;
   };
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return fail("not a pgnkit tree");
-  if (h.version != kVersion || h.record_size != sizeof(TreeEntry)) {
+  if (h.version != kVersion) {
     return fail("a tree of another pgnkit version (format " + std::to_string(h.version) +
                 "): build it again");
   }
   if (h.key_kind > 1) return fail("an unknown key kind");
-  const std::uint64_t entry_bytes = h.entries * sizeof(TreeEntry);
-  if (h.entries > size / sizeof(TreeEntry) || h.names_offset != kHeaderBytes + entry_bytes ||
-      h.names_bytes > size || h.names_offset > size - h.names_bytes)
-    return fail("damaged (its sizes do not add up)");
+  // Each section in turn: inside the file, 8-aligned where it holds numbers.
+  std::uint64_t at = sizeof(Header);
+  const auto section = [&](std::uint64_t offset, std::uint64_t count, std::uint64_t unit) {
+    const bool fits = offset == at && offset <= size && count <= (size - offset) / unit;
+    at = offset + count * unit;
+    return fits;
+  };
+  const auto aligned = [&](std::uint64_t offset) {
+    at += padding(at);
+    return offset == at;
+  };
+  if (!section(h.singles_offset, h.singles, sizeof(SingleRecord)) ||
+      !section(h.multis_offset, h.multis, sizeof(MultiRecord)) ||
+      !section(h.names_offset, h.names_bytes, 1) || !aligned(h.rows_offset) ||
+      !section(h.rows_offset, h.game_rows + 1, kRowWords * 8) ||
+      !section(h.tags_offset, h.tags_bytes, 1) || !aligned(h.index_offset) ||
+      !section(h.index_offset, h.posting_keys + 1, 16) ||
+      !section(h.postings_offset, h.postings_bytes, 1))
+    return fail("damaged (its sections do not add up)");
   const char* base = static_cast<const char*>(map);
-  t.entries_ = {reinterpret_cast<const TreeEntry*>(base + kHeaderBytes),
-                static_cast<std::size_t>(h.entries)};
+  t.singles_ = {reinterpret_cast<const SingleRecord*>(base + h.singles_offset),
+                static_cast<std::size_t>(h.singles)};
+  t.multis_ = {reinterpret_cast<const MultiRecord*>(base + h.multis_offset),
+               static_cast<std::size_t>(h.multis)};
   std::string_view names(base + h.names_offset, h.names_bytes);
   while (!names.empty()) {
     const std::size_t end = names.find('\0');
@@ -263,19 +399,9 @@ std::optional<TreeFile> TreeFile::open(const std::string& path, std::string& err
     names.remove_prefix(end + 1);
   }
   if (t.info_.inputs.size() != h.inputs) return fail("damaged (the input names)");
-  const std::uint64_t row_bytes = (h.game_rows + 1) * kRowWords * 8;
-  if (h.rows_offset % 8 != 0 || h.rows_offset > size || row_bytes > size - h.rows_offset ||
-      h.tags_offset != h.rows_offset + row_bytes || h.tags_bytes > size - h.tags_offset)
-    return fail("damaged (the game rows)");
   t.rows_ = reinterpret_cast<const std::uint64_t*>(base + h.rows_offset);
   t.row_count_ = h.game_rows;
   t.tags_ = std::string_view(base + h.tags_offset, h.tags_bytes);
-  const std::uint64_t index_bytes = (h.posting_keys + 1) * 16;
-  if (h.index_offset % 8 != 0 || h.index_offset < h.tags_offset + h.tags_bytes ||
-      h.index_offset > size || index_bytes > size - h.index_offset ||
-      h.postings_offset != h.index_offset + index_bytes ||
-      h.postings_bytes > size - h.postings_offset)
-    return fail("damaged (the postings)");
   t.index_ = reinterpret_cast<const std::uint64_t*>(base + h.index_offset);
   t.index_count_ = h.posting_keys;
   t.postings_ = std::string_view(base + h.postings_offset, h.postings_bytes);
@@ -289,7 +415,8 @@ TreeFile::TreeFile(TreeFile&& o) noexcept
     : map_(std::exchange(o.map_, nullptr)),
       size_(o.size_),
       info_(std::move(o.info_)),
-      entries_(o.entries_),
+      singles_(o.singles_),
+      multis_(o.multis_),
       rows_(o.rows_),
       row_count_(o.row_count_),
       tags_(o.tags_),
@@ -301,26 +428,19 @@ TreeFile::~TreeFile() {
   if (map_ != nullptr) ::munmap(map_, size_);
 }
 
-std::span<const TreeEntry> TreeFile::position(std::uint64_t key) const {
-  const auto lo = std::lower_bound(entries_.begin(), entries_.end(), key,
-                                   [](const TreeEntry& e, std::uint64_t k) { return e.key < k; });
-  auto hi = lo;
-  while (hi != entries_.end() && hi->key == key) ++hi;
-  return {lo, hi};
+std::vector<TreeEntry> TreeFile::position(std::uint64_t key) const {
+  std::vector<TreeEntry> out;
+  for (const SingleRecord& r : of_key(singles_, key)) out.push_back(entry_of(r));
+  for (const MultiRecord& r : of_key(multis_, key)) out.push_back(entry_of(r));
+  std::sort(out.begin(), out.end(),
+            [](const TreeEntry& a, const TreeEntry& b) { return a.move < b.move; });
+  return out;
 }
 
 std::optional<GameRow> TreeFile::game(GameRef ref) const {
-  std::uint64_t lo = 0, hi = row_count_;
-  while (lo < hi) {  // the first row whose ref is not below
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (rows_[kRowWords * mid] < ref.packed) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
-    }
-  }
-  if (lo == row_count_ || rows_[kRowWords * lo] != ref.packed) return std::nullopt;
-  const std::uint64_t* row = rows_ + kRowWords * lo;
+  const std::uint64_t i = find_pair(rows_, row_count_, kRowWords, ref.packed);
+  if (i == row_count_) return std::nullopt;
+  const std::uint64_t* row = rows_ + kRowWords * i;
   const std::uint64_t from = row[1], to = row[kRowWords + 1];
   if (from > to || to > tags_.size()) return std::nullopt;
   return GameRow{ref, row[2], tags_.substr(from, to - from)};
@@ -333,17 +453,21 @@ std::string_view TreeFile::game_tags(GameRef ref) const {
 
 std::vector<Posting> TreeFile::games(std::uint64_t key) const {
   std::vector<Posting> out;
-  std::uint64_t lo = 0, hi = index_count_;
-  while (lo < hi) {
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    if (index_[2 * mid] < key) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
+  const std::uint64_t i = find_pair(index_, index_count_, 2, key);
+  if (i == index_count_) {  // one game at most: the position's single entry names it
+    const std::vector<TreeEntry> entries = position(key);
+    if (entries.size() == 1 && entries.front().stats.games == 1) {
+      const TreeEntry& e = entries.front();
+      Posting p;
+      p.key = key;
+      p.ref = e.stats.example;
+      p.move = e.move;
+      p.result = e.stats.white ? 0 : e.stats.draws ? 1 : 2;
+      out.push_back(p);
     }
+    return out;
   }
-  if (lo == index_count_ || index_[2 * lo] != key) return out;
-  const std::uint64_t from = index_[2 * lo + 1], to = index_[2 * lo + 3];
+  const std::uint64_t from = index_[2 * i + 1], to = index_[2 * i + 3];
   if (from > to || to > postings_.size()) return out;
   const auto* at = reinterpret_cast<const unsigned char*>(postings_.data()) + from;
   const auto* end = reinterpret_cast<const unsigned char*>(postings_.data()) + to;

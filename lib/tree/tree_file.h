@@ -1,29 +1,30 @@
-// A saved opening tree (`pgnkit tree --save DB.tree`): the table's entries in (key, move)
-// order as fixed 80-byte records after a 64-byte header, then the inputs' names, so that a
-// query is a binary search in a memory-mapped file, whatever the tree's size.
+// A saved opening tree (`pgnkit tree --save DB.tree`), memory-mapped for queries: a binary
+// search by position key answers in microseconds, whatever the tree's size.
 //
-// Layout (little-endian, this build's TreeEntry layout, checked by the header):
-//   0  "PGNKTREE"    8 bytes
-//   8  version       u32 (1)          12 record size   u32 (sizeof(TreeEntry))
-//   16 key kind      u32 (KeyKind)    20 max ply       u32
-//   24 entries       u64              32 games         u64 (games in the tree)
-//   40 inputs        u64              48 names offset  u64 (NUL-terminated names)
-//   56 names bytes   u64              64 game rows     u64
-//   72 rows offset   u64 (8-aligned: rows of {GameRef, offset in the tags, the game's byte
-//                         offset in its input}, then one {none, tags bytes, 0})
-//   80 tags offset   u64              88 tags bytes    u64
-//   96 posting keys  u64              104 index offset u64 (8-aligned: {key, offset in the
-//                                          postings} per position, then {max, postings bytes})
-//   112 postings offset u64           120 postings bytes u64
-//   128 the entries
-// The game rows give each game's tags ("White\tBlack\tDate\tEvent\tRound"), sorted by
-// GameRef. A position's postings are, per game in input order: varint(ref - previous ref),
-// varint(move), a result byte (0 White won, 1 draw, 2 Black won).
+// Most positions of a database are reached by one game only, so an entry played once is a
+// 24-byte "single" (key, game, move, result, the mover's Elo, year) and the others 48-byte
+// "multis" with the counts; a position's games are listed (postings) only when it has more
+// than one, a single naming its game already. Both arrays are sorted by (key, move).
+//
+// Layout (little-endian; sections 8-aligned; offsets from the file's start):
+//   0   "PGNKTREE"   8          8   version u32 (2)      12  key kind u32 (KeyKind)
+//   16  max ply u32  20 zero    24  games u64 (in the tree)
+//   32  singles u64  40 offset  48  multis u64           56  offset
+//   64  inputs u64   72 names offset (NUL-terminated)    80  names bytes
+//   88  game rows    96 offset: {GameRef, offset in the tags, the game's byte offset in its
+//                                input} per game in input order, then {none, tags bytes, 0}
+//   104 tags offset  112 tags bytes: "White\tBlack\tDate\tEvent\tRound" per game
+//   120 posting keys 128 index offset: {key, offset in the postings} per position, then
+//                                {max, postings bytes}
+//   136 postings offset  144 postings bytes: per game through the position, in input order,
+//                                varint(ref - previous ref), varint(move), a result byte
+//   152 (end of the header)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -48,47 +49,53 @@ struct TreeFileInfo {
   std::vector<std::string> inputs;  // GameRef::input() indexes them
 };
 
+// The on-disk records (public for the reader's arithmetic; callers see TreeEntry).
+struct SingleRecord {  // an entry of one game
+  std::uint64_t key = 0;
+  std::uint64_t example = 0;  // GameRef::packed
+  std::uint16_t move = 0;
+  std::uint8_t flags =
+      0;  // bits 0-1 the result (0 White won, 1 draw, 2 Black won), 2 Black to move
+  std::uint8_t zero = 0;
+  std::uint16_t elo = 0, year = 0;
+};
+struct MultiRecord {  // an entry of more games
+  std::uint64_t key = 0;
+  std::uint64_t example = 0;
+  std::uint32_t games = 0, white = 0, draws = 0, elo_games = 0;
+  std::uint64_t elo_sum = 0;
+  std::uint16_t first_year = 0, last_year = 0, move = 0, black_to_move = 0;
+};
+
 // Writes a tree to `path` through a temporary file in its directory, renamed over it at
 // finish(): a reader never sees half a tree.
 class TreeFileWriter {
  public:
-  // nullopt, with error set, when the temporary file cannot be created.
+  // nullopt, with error set, when the temporary files cannot be created.
   static std::optional<TreeFileWriter> create(const std::string& path, std::string& error);
   TreeFileWriter(TreeFileWriter&& o) noexcept;
   TreeFileWriter& operator=(TreeFileWriter&&) = delete;
   TreeFileWriter(const TreeFileWriter&) = delete;
   TreeFileWriter& operator=(const TreeFileWriter&) = delete;
-  ~TreeFileWriter();  // without finish(): the temporary file is removed
+  ~TreeFileWriter();  // without finish(): the temporary files are removed
 
-  // A game of the tree and its tags, in input order (before the entries).
-  // offset: of its first byte in its input (decompressed), for select --tree.
+  // A game of the tree, in input order (before the entries): its byte offset in its input
+  // (decompressed) and its tags.
   void add_game(GameRef ref, std::uint64_t offset, std::string_view tags);
-  void add(const TreeEntry& e);        // in (key, move) order
-  void add_posting(const Posting& p);  // in (key, game) order
-  // Writes the names and the header, renames the file into place. False, with error set.
+  // The entries in (key, move) order, each position's postings after its entries, in game
+  // order. An entry's counts must fit 32 bits (else finish() fails).
+  void add(const TreeEntry& e);
+  void add_posting(const Posting& p);
+  // Writes the rest and the header, renames the file into place. False, with error set.
   bool finish(const TreeFileInfo& info, std::string& error);
 
  private:
-  TreeFileWriter(std::FILE* file, std::FILE* rows, std::FILE* tags, std::FILE* index,
-                 std::FILE* postings, std::string path, std::string temp)
-      : file_(file),
-        rows_(rows),
-        tags_(tags),
-        index_(index),
-        postings_(postings),
-        path_(std::move(path)),
-        temp_(std::move(temp)) {}
-  std::FILE* file_ = nullptr;
-  std::FILE* rows_ = nullptr;  // unlinked temporary files, copied in at finish()
-  std::FILE* tags_ = nullptr;
-  std::FILE* index_ = nullptr;  // the postings' key index and their bytes, copied in too
-  std::FILE* postings_ = nullptr;
-  std::uint64_t game_rows_ = 0, tags_bytes_ = 0;
-  std::uint64_t posting_keys_ = 0, postings_bytes_ = 0, last_key_ = 0, last_ref_ = 0;
-  std::string posting_;  // one record's bytes
-  std::string path_, temp_;
-  std::uint64_t entries_ = 0;
-  bool failed_ = false;
+  struct Files;  // the open files, in tree_file.cpp
+  explicit TreeFileWriter(std::unique_ptr<Files> files);
+  void end_position();  // the current position's postings out, when it has more than one
+  void flush_postings();
+
+  std::unique_ptr<Files> f_;
 };
 
 // A game of a saved tree: where it is in its input, and its tags.
@@ -111,22 +118,23 @@ class TreeFile {
   ~TreeFile();
 
   const TreeFileInfo& info() const { return info_; }
-  std::span<const TreeEntry> entries() const { return entries_; }
-  // The entries of one position (its moves, and kEndedHere first when games ended there).
-  std::span<const TreeEntry> position(std::uint64_t key) const;
+  std::uint64_t entry_count() const { return singles_.size() + multis_.size(); }
+  // The entries of one position, by move (kEndedHere first when games ended there).
+  std::vector<TreeEntry> position(std::uint64_t key) const;
+  // The games through a position, in input order (empty for an unknown key).
+  std::vector<Posting> games(std::uint64_t key) const;
   // A game's row (nullopt: not in the file), and its tags alone ("": not in the file).
   std::optional<GameRow> game(GameRef ref) const;
   std::string_view game_tags(GameRef ref) const;
-  // The games through a position, in input order (empty for an unknown key).
-  std::vector<Posting> games(std::uint64_t key) const;
 
  private:
   TreeFile() = default;
   void* map_ = nullptr;
   std::size_t size_ = 0;
   TreeFileInfo info_;
-  std::span<const TreeEntry> entries_;
-  const std::uint64_t* rows_ = nullptr;  // {ref, tags offset} pairs, then the end pair
+  std::span<const SingleRecord> singles_;
+  std::span<const MultiRecord> multis_;
+  const std::uint64_t* rows_ = nullptr;  // {ref, tags offset, byte offset}, then the end row
   std::uint64_t row_count_ = 0;
   std::string_view tags_;
   const std::uint64_t* index_ = nullptr;  // {key, offset} pairs, then the end pair
