@@ -98,7 +98,7 @@ TEST(Fish, OptionsChoicesSubcommands) {
             (Words{"json\tOutput: text or json (one object per result)",
                    "text\tOutput: text or json (one object per result)"}));
   const Words commands = fish_complete(kFish, "pgnkit ");
-  ASSERT_EQ(commands.size(), 9u);
+  ASSERT_EQ(commands.size(), 10u);  // the commands, tree included
   EXPECT_EQ(commands[0],
             "annotate\tWrite games back as export-format PGN, adding what the rules found.");
   EXPECT_EQ(fish_complete(kFish, "pgnkit convert --to c"), (Words{"csv\tOutput format"}));
