@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "commands/select.h"
+#include "commands/tree.h"
 #include "input.h"
 #include "io/sink.h"
 #include "progress.h"
@@ -38,6 +39,10 @@ int run_select(SelectFlags flags) {
   if (const auto why = commands::parse_filters(flags.filters, options.filters)) {
     usage(*why);
     return kExitUsage;
+  }
+  if (options.inputs.empty() && !flags.filters.tree.empty()) {  // the games the tree was made of
+    std::string error;
+    options.inputs = commands::tree_input_files(flags.filters.tree, error);
   }
   if (!options.count && flags.output != "-") {  // opening the output would truncate the input
     for (const std::string& in : options.inputs) {
@@ -119,6 +124,10 @@ void register_select(CLI::App& app, int& exit_code) {
       "  pgnkit select --fen 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' "
       "db.pgn\n"
       "  pgnkit select --material KRP:KR --to fen db.pgn\n"
+      "  pgnkit select --position-pattern '*/*/*/*/*/*/5PPP/6K1 w' db.pgn   (like pgn-extract "
+      "-Tf)\n"
+      "  pgnkit select --imbalance QvRR --imbalance-plies 2 db.pgn\n"
+      "  pgnkit select --tree db.tree --fen 'FEN'   (the games a saved tree lists: no replay)\n"
       "  pgnkit select --eco C20-C99 --eco-classify db.pgn   (by the moves, not the ECO tag)\n"
       "  pgnkit select --player Carlsen --range 0:26048332 db.pgn   (a shard of `pgnkit index`)\n"
       "  pgnkit select -j 8 --tag 'WhiteElo>=2500' --limit 100 db.pgn.zst   (same bytes as -j 1)\n"

@@ -69,6 +69,10 @@ void add_filter_options(CLI::App& cmd, commands::FilterFlags& a, bool with_fen) 
         ->group(play);
     cmd.add_flag("--fen-placement", a.fen_placement, "--fen compares the placement only")
         ->group(play);
+    cmd.add_option("--tree", a.tree,
+                   "With --fen: only the games this saved tree (pgnkit tree --save) lists through "
+                   "the position, found without replaying; no files: the tree's inputs")
+        ->group(play);
   }
   cmd.add_option("--material", a.material,
                  "WHITE:BLACK pieces exactly, e.g. KRP:KR, at some main-line position")

@@ -1,12 +1,45 @@
 #include "commands/select_filters.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <utility>
 
 #include "eco/book.h"
+#include "tree/tree_file.h"
 
 namespace pgnkit::commands {
+namespace {
+
+// --tree: the games the saved tree lists through the --fen positions become the only ones
+// that can pass, found by their byte offsets; the positions are not looked for by replaying.
+std::optional<std::string> use_tree(const FilterFlags& a, select::SelectOptions& o) {
+  if (a.fen.empty()) return "--tree needs --fen: the position to look up";
+  if (a.fen_placement) return "--tree finds whole positions: not with --fen-placement";
+  std::string error;
+  const auto file = tree::TreeFile::open(a.tree, error);
+  if (!file) return "--tree: " + error;
+  if (file->info().key_kind != tree::KeyKind::Repetition)
+    return "--tree: " + a.tree + " is not keyed by positions as select compares them";
+  auto games = std::make_shared<select::GameOffsets>();
+  const std::vector<std::string>& inputs = file->info().inputs;
+  for (const chess::Position& p : o.play.fens) {
+    for (const tree::Posting& g : file->games(p.key())) {
+      const auto row = file->game(g.ref);
+      if (row && g.ref.input() < inputs.size())
+        (*games)[inputs[g.ref.input()]].push_back(row->offset);
+    }
+  }
+  for (auto& [name, offsets] : *games) {
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+  }
+  o.only_games = std::move(games);
+  o.play.fens.clear();
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<std::string> parse_filters(const FilterFlags& a, select::SelectOptions& o) {
   const bool classify = a.eco_classify || !a.eco_file.empty();
@@ -57,6 +90,9 @@ std::optional<std::string> parse_filters(const FilterFlags& a, select::SelectOpt
     auto book = eco::Book::load(a.eco_file.empty() ? a.eco_default : a.eco_file, error);
     if (!book) return "cannot use the ECO file: " + error.describe();
     o.play.eco_book = std::make_shared<const eco::Book>(std::move(*book));
+  }
+  if (!a.tree.empty()) {
+    if (auto why = use_tree(a, o)) return why;
   }
   o.play.consistent = a.consistent;
   o.play.inconsistent = a.inconsistent;

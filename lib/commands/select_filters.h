@@ -22,6 +22,9 @@ struct FilterFlags {
   bool eco_classify = false;  // --eco tests the classification from the moves, not the tag
   std::string eco_file;     // the book to classify with (implies eco_classify); empty: eco_default
   std::string eco_default;  // the book when eco_file is empty (the command line: Debian's)
+  // A saved tree (pgnkit tree --save): the --fen positions are looked up in it, and only the
+  // games it lists through them can pass (nothing replayed for them).
+  std::string tree;
 
   bool imbalance_any_pawns = false;   // --imbalance does not compare pawns
   std::uint32_t imbalance_plies = 0;  // positions in a row --imbalance needs; 0: not given (1)

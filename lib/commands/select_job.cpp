@@ -105,6 +105,7 @@ void SelectJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& res
   const SelectTotals seed = SelectTotals::from(read.seed);
   SelectSink sink(args_, result, read.drain, read.input, seed, read.game_base.has_value());
   select::Selector selector(filters_, sink);
+  selector.set_input(read.input);
   sink.set_selector(&selector);
   if (!args_.to.empty() && !args_.count) {
     SelectConverter convert(args_.to, result.out);

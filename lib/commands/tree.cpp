@@ -14,6 +14,7 @@
 #include "commands/tree_job.h"
 #include "commands/tree_merge.h"
 #include "commands/tree_print.h"
+#include "io/input_list.h"
 #include "io/sink.h"
 #include "tree/ply_table.h"
 #include "tree/polyglot.h"
@@ -261,6 +262,24 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
   if (!out.finish(output_failed)) summary.io_failed = true;
   summary.exit_status = summary.io_failed ? kExitUsage : kExitOk;
   return summary;
+}
+
+std::vector<std::string> tree_input_files(const std::string& tree_path, std::string& error) {
+  std::vector<std::string> files;
+  const auto file = tree::TreeFile::open(tree_path, error);
+  if (!file) return files;
+  for (const std::string& name : file->info().inputs) {
+    std::string path = name;
+    for (std::size_t colon = name.find(':'); colon != std::string::npos;
+         colon = name.find(':', colon + 1)) {
+      if (io::is_archive_name(name.substr(0, colon))) {
+        path = name.substr(0, colon);
+        break;
+      }
+    }
+    if (files.empty() || files.back() != path) files.push_back(path);
+  }
+  return files;
 }
 
 std::string tree_summary_text(const TreeSummary& s) {

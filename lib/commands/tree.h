@@ -70,6 +70,11 @@ struct TreeSummary {
 TreeSummary run_tree(const TreeOptions& options, Console& console,
                      const std::function<bool()>& output_failed = {});
 
+// The files a saved tree was built from, in order, for select --tree without files: each
+// input's name, an archive member's archive once. Empty, with error set, when the tree
+// cannot be opened.
+std::vector<std::string> tree_input_files(const std::string& tree_path, std::string& error);
+
 // The summary line of the command line: "G games, C in the tree; ...".
 std::string tree_summary_text(const TreeSummary& s);
 

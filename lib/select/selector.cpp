@@ -172,9 +172,20 @@ pgn::Control Selector::tag(std::string_view name, std::string_view value_raw, pg
   return pgn::Control::Continue;
 }
 
+void Selector::set_input(std::string_view name) {
+  only_ = nullptr;
+  if (!options_.only_games) return;
+  const auto it = options_.only_games->find(name);
+  if (it != options_.only_games->end()) only_ = &it->second;
+}
+
 pgn::Control Selector::begin_movetext() {
   RegexLimit limit;
   tags_pass_ = options_.tags.passes(tags_, &limit);
+  if (options_.only_games) {  // an input the list does not name has none of its games
+    tags_pass_ = tags_pass_ && only_ != nullptr &&
+                 std::binary_search(only_->begin(), only_->end(), verdict_.where.offset);
+  }
   if (!limit.pattern.empty()) sink_.regex_limit(verdict_.number, limit);
   if (!needs_play_ || (!tags_pass_ && !options_.diagnose)) {
     // Known from the tags: the moves are not read (or replayed) at all.

@@ -8,9 +8,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pgn/game_bytes.h"
 #include "pgn/visitor.h"
@@ -20,6 +23,10 @@
 
 namespace pgnkit::select {
 
+// Games named by their byte offsets, per input name (select --tree: the games a saved tree
+// lists through a position), each list sorted.
+using GameOffsets = std::map<std::string, std::vector<std::uint64_t>, std::less<>>;
+
 struct SelectOptions {
   TagFilters tags;
   PlayFilters play;
@@ -27,6 +34,9 @@ struct SelectOptions {
   bool keep_bytes = true;  // hand the raw bytes of selected games to the sink
   bool diagnose = false;   // replay every game and pass its problems to the sink (--verbose)
   std::size_t max_game_bytes = pgn::GameBytes::kDefaultLimit;
+  // Set: only these games can pass (decided with the tags: nothing replayed for it); the
+  // reader of each input says which it is (Selector::set_input).
+  std::shared_ptr<const GameOffsets> only_games;
   // --eco-classify is a play filter: PlayFilters::eco_book and classified_eco.
 };
 
@@ -62,6 +72,9 @@ class Selector : public pgn::Visitor {
   // After this, the reader stops before the next game (--limit reached): see reading_done.
   void stop() { stopped_ = true; }
   bool reading_done() const { return stopped_; }
+  // The input being read, for SelectOptions::only_games (its name as the pipeline gives it).
+  void set_input(std::string_view name);
+
   // After begin_movetext(): the game's tags already decided it does not pass (a caller that
   // reads the moves for itself can stop the game there).
   bool rejected_by_tags() const { return decided_ && !verdict_.selected; }
@@ -112,6 +125,7 @@ class Selector : public pgn::Visitor {
   bool skipping_ = false;  // this game is skipped (after stop())
   bool in_game_ = false;
   bool tags_pass_ = false;
+  const std::vector<std::uint64_t>* only_ = nullptr;  // this input's only_games (null: none)
 };
 
 }  // namespace pgnkit::select

@@ -125,6 +125,35 @@ TEST(Tree, SavedTreeAnswersAsTheStreamingQuery) {
   }
 }
 
+// select --tree: the games the saved tree lists through a position, byte for byte what
+// select --fen writes (among games with a result: the tree counts no others), at -j 1 and 2,
+// from the files given or, without them, from the tree's inputs.
+TEST(Tree, SelectTreeIsSelectFen) {
+  const TempDir dir;
+  const std::string saved = dir.path() + "/every-ply.tree";
+  tree(dir, {"--save", saved, "--max-ply", "0", kSample});
+  for (const std::string& moves : kQueries) {
+    const auto lines = lines_of(tree(dir, {"--format", "ndjson", "--moves", moves, kSample}));
+    ASSERT_FALSE(lines.empty());
+    const std::string fen = lines[0].substr(8, lines[0].find('"', 8) - 8);
+    const ChildRun want =
+        run_pgnkit(dir, {"select", "--tag", "Result!=*", "--fen", fen, "-j", "1", kSample});
+    ASSERT_EQ(want.status, 0) << want.err;
+    EXPECT_FALSE(want.out.empty());
+    for (const std::string j : {"1", "2"}) {
+      const ChildRun got =
+          run_pgnkit(dir, {"select", "--tree", saved, "--fen", fen, "-j", j, kSample});
+      EXPECT_EQ(got.status, 0) << got.err;
+      EXPECT_TRUE(got.out == want.out) << moves << " -j " << j;
+    }
+    const ChildRun inputs = run_pgnkit(dir, {"select", "--tree", saved, "--fen", fen});
+    EXPECT_TRUE(inputs.out == want.out) << moves << ": the tree's inputs";
+  }
+  const ChildRun no_fen = run_pgnkit(dir, {"select", "--tree", saved, kSample});
+  EXPECT_EQ(no_fen.status, 2);
+  EXPECT_NE(no_fen.err.find("--tree needs --fen"), std::string::npos) << no_fen.err;
+}
+
 TEST(Tree, UsageErrorsExitTwo) {
   const TempDir dir;
   for (const std::vector<std::string>& args :

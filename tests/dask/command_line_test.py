@@ -45,7 +45,7 @@ EXPECTED_VALUES = {
         "--base-id", "--black", "--date", "--eco", "--eco-file", "--elo", "--ends", "--fen",
         "--imbalance", "--imbalance-plies", "--limit", "--material", "--output", "--player",
         "--plies", "--position-pattern", "--result", "--skip", "--summary-format", "--tag",
-        "--termination", "--threads", "--to", "--variant", "--white", "-j", "-o"},
+        "--termination", "--threads", "--to", "--tree", "--variant", "--white", "-j", "-o"},
     "annotate": SHARDS | {
         "--eco-file", "--laws", "--line-length", "--on-error", "--output", "--summary-format",
         "--threads", "-j", "-o"},
