@@ -120,7 +120,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
       }
     }
     summary.ran = true;
-    summary.games = file->info().games;
+    summary.games = summary.counted = file->info().games;
     summary.position_games = answer.games;
     order_rows(answer, options.min_games);
     if (options.games) {

@@ -165,6 +165,7 @@ class TreeVisitor final : public pgn::Visitor,
       skip_ = true;  // an unsupported variant or a set-up that cannot be played
       return pgn::Control::StopGame;
     }
+    if (o_.key_kind == tree::KeyKind::Polyglot) polyglot_key_ = tree::polyglot_key(*start);
     return c;
   }
 
@@ -226,8 +227,10 @@ class TreeVisitor final : public pgn::Visitor,
     return ro;
   }
 
+  // A position's key: the repetition key, or Polyglot's, kept up to date move by move along
+  // the main line (polyglot_key_ is the current position's).
   std::uint64_t key_of(const chess::Position& p) const {
-    return o_.key_kind == tree::KeyKind::Polyglot ? tree::polyglot_key(p) : p.key();
+    return o_.key_kind == tree::KeyKind::Polyglot ? polyglot_key_ : p.key();
   }
 
   void add(const chess::Position& p, std::uint16_t move) {
@@ -253,6 +256,8 @@ class TreeVisitor final : public pgn::Visitor,
     if (e.depth != 0 || skip_) return;
     plies_ = e.ply;
     if (o_.max_ply == 0 || e.ply <= o_.max_ply) add(e.before, e.move.raw());
+    if (o_.key_kind == tree::KeyKind::Polyglot)
+      polyglot_key_ = tree::polyglot_key_after(polyglot_key_, e.before, e.after);
   }
   void game_end(const replay::GameReport& r) override {
     if (skip_ || r.final_position == nullptr || r.unsupported_variant) return;
@@ -272,6 +277,7 @@ class TreeVisitor final : public pgn::Visitor,
   std::vector<std::string> tag_values_;
   VisitSet visited_;
   std::uint32_t plies_ = 0;
+  std::uint64_t polyglot_key_ = 0;
   bool skip_ = false, chosen_ = true;
 };
 

@@ -68,21 +68,47 @@ bool keep(const BookMove& m, const BookOptions& o) {
   return true;
 }
 
-}  // namespace
-
-std::uint64_t polyglot_key(const chess::Position& p) {
+// The castling and en-passant part of a position's key.
+std::uint64_t rights_key(const chess::Position& p) {
   std::uint64_t key = 0;
-  for (chess::Bitboard b = p.pieces(); b;) {
-    const chess::Square s = chess::pop_lsb(b);
-    key ^= random64(64 * piece_kind(p.piece_on(s)) + s);
-  }
-  // pgnkit's castling bits are the specification's order: white short, white long, black...
   for (int i = 0; i < 4; ++i)
     if (p.castling_rights() & (1u << i)) key ^= random64(kCastleOffset + i);
   const chess::Square ep = p.ep_square();
   if (ep != chess::kNoSquare && ep_capturer_beside(p, ep))
     key ^= random64(kEnPassantOffset + chess::file_of(ep));
+  return key;
+}
+
+}  // namespace
+
+std::uint64_t polyglot_key(const chess::Position& p) {
+  std::uint64_t key = rights_key(p);
+  for (chess::Bitboard b = p.pieces(); b;) {
+    const chess::Square s = chess::pop_lsb(b);
+    key ^= random64(64 * piece_kind(p.piece_on(s)) + s);
+  }
   if (p.side_to_move() == chess::Color::White) key ^= random64(kTurnOffset);
+  return key;
+}
+
+std::uint64_t polyglot_key_after(std::uint64_t before_key, const chess::Position& before,
+                                 const chess::Position& after) {
+  // The squares whose piece changed: a move touches two to four (castling, en passant).
+  chess::Bitboard changed =
+      (before.pieces(chess::Color::White) ^ after.pieces(chess::Color::White)) |
+      (before.pieces(chess::Color::Black) ^ after.pieces(chess::Color::Black));
+  for (const chess::PieceType t :
+       {chess::PieceType::Pawn, chess::PieceType::Knight, chess::PieceType::Bishop,
+        chess::PieceType::Rook, chess::PieceType::Queen, chess::PieceType::King})
+    changed |= before.pieces(t) ^ after.pieces(t);
+  std::uint64_t key = before_key ^ rights_key(before) ^ rights_key(after) ^ random64(kTurnOffset);
+  while (changed) {
+    const chess::Square s = chess::pop_lsb(changed);
+    if (before.piece_on(s) != chess::Piece::None)
+      key ^= random64(64 * piece_kind(before.piece_on(s)) + s);
+    if (after.piece_on(s) != chess::Piece::None)
+      key ^= random64(64 * piece_kind(after.piece_on(s)) + s);
+  }
   return key;
 }
 

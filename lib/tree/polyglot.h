@@ -22,6 +22,11 @@ namespace pgnkit::tree {
 // a pawn of the side to move stands beside the double-stepped pawn (the specification's rule,
 // not FIDE's), and the side to move.
 std::uint64_t polyglot_key(const chess::Position& p);
+// The key of `after`, one move from `before` whose key is before_key: only what the move
+// changed (its few squares, the castling rights, the en-passant file, the side to move) is
+// recomputed, for a replay that keys every position.
+std::uint64_t polyglot_key_after(std::uint64_t before_key, const chess::Position& before,
+                                 const chess::Position& after);
 
 // A move in Polyglot's 16 bits (to file, to row, from file, from row, promotion piece);
 // castling as the king taking its own rook (e1h1), as pgnkit's chess::Move has it.

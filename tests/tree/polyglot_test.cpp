@@ -159,6 +159,40 @@ TEST(PolyglotMove, EveryLegalMoveRoundTrips) {
   EXPECT_FALSE(move_from_polyglot(start, 0x031c | (4 << 12)));  // e2e4 "promoting"
 }
 
+// The key kept move by move equals the key computed afresh, along random games through
+// captures, castling both ways, en passant (with a capturer beside or not) and promotions.
+TEST(PolyglotKey, KeyAfterAMoveIsTheKeyOfThePosition) {
+  const char* fens[] = {
+      chess::kStartFen.data(),
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+  };
+  std::uint64_t seed = 12345;
+  int checked = 0;
+  for (const char* fen : fens) {
+    for (int game = 0; game < 20; ++game) {
+      chess::Position p = book_fen(fen);
+      std::uint64_t key = polyglot_key(p);
+      for (int ply = 0; ply < 120; ++ply) {
+        chess::MoveList list;
+        chess::generate_legal(p, list);
+        if (list.size == 0) break;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        const chess::Move m = list.moves[(seed >> 33) % static_cast<std::uint64_t>(list.size)];
+        chess::Position after = p;
+        after.play(m);
+        key = polyglot_key_after(key, p, after);
+        ASSERT_EQ(key, polyglot_key(after)) << fen << " ply " << ply << " " << chess::to_uci(p, m);
+        p = after;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
 TEST(PolyglotBytes, OneEntryIsSixteenBigEndianBytes) {
   const std::vector<BookEntry> entries = {{kPolyglotStartKey, 0x031c, 0x0203, 0x04050607}};
   const std::string bytes = book_bytes(entries);
