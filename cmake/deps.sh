@@ -18,6 +18,7 @@ packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zst
           pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
           polyglot  # tree --format polyglot: its make-book, info-book, dump-book check the books
+          stockfish  # analyse's default engine (/usr/games/stockfish); its tests and benchmark
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package
           dpkg-dev mandoc man-db lintian bash-completion fish zsh)
 missing=()

@@ -8,7 +8,7 @@ include(CMakePackageConfigHelpers)
 # The modules a client gets. To install another module, add its name here (its target is
 # pgnkit_<name>, its headers lib/<name>/*.h). Not clidoc: only the CLI's man pages and
 # completions use it.
-set(PGNKIT_LIBRARY_MODULES chess io pgn pipeline replay write ndjson diag eco dedup select tree commands)
+set(PGNKIT_LIBRARY_MODULES chess io pgn pipeline replay write ndjson diag eco dedup select tree engine analysis commands)
 
 # The libraries the modules link that a client must find again (a static library passes on its
 # private links too), beyond Threads and simdjson, which pgnkitConfig.cmake finds by name. One

@@ -76,6 +76,9 @@ void register_annotate(CLI::App& app, int& exit_code) {
                 "Comment where threefold repetition / the 50-move rule became claimable, and "
                 "automatic draws");
   cmd->add_flag("--fen-comments", args->fen_comments, "Add the FEN after every move as a comment");
+  cmd->add_flag("--accuracy", args->accuracy,
+                "Add WhiteAccuracy, BlackAccuracy, WhiteACPL and BlackACPL tags from the "
+                "[%eval]s the moves carry (no engine; docs/analyse.md)");
   cmd->add_option("--on-error", args->on_error,
                   "Games with illegal moves: skip (drop), truncate (legal prefix, result *), keep "
                   "(as written, "
@@ -98,6 +101,7 @@ void register_annotate(CLI::App& app, int& exit_code) {
       "  pgnkit annotate --claim-comments --on-error truncate games.pgn.zst -o clean.pgn.zst\n"
       "  pgnkit annotate --in-place --fix-results archive.pgn\n"
       "  pgnkit annotate --eco games.pgn -o classified.pgn   (ECO, Opening, Variation tags)\n"
+      "  pgnkit annotate --accuracy lichess.pgn -o figures.pgn   (accuracy from its evals)\n"
       "  pgnkit annotate -j 8 --end-tags big.pgn.zst -o annotated.pgn   (same bytes as -j 1)\n"
       "  pgnkit annotate --range 0:26048332 games.pgn   (a shard of `pgnkit index`)\n"
       "Exit status: 0 written, 1 some games had move errors (handled per --on-error), 2 usage\n"

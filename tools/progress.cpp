@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -35,7 +36,7 @@ std::string human_bytes(std::uint64_t n) {
   const double v = static_cast<double>(n);
   if (n < 1000) {
     std::snprintf(text, sizeof text, "%" PRIu64 " B", n);
-  } else if (n < 1000 * 1000) {
+  } else if (n < 1000ULL * 1000) {
     std::snprintf(text, sizeof text, "%.1f kB", v / 1e3);
   } else if (n < 1000ULL * 1000 * 1000) {
     std::snprintf(text, sizeof text, "%.1f MB", v / 1e6);
@@ -54,7 +55,7 @@ std::string grouped(std::uint64_t n) {
 
 // 0:06, 12:34, 1:02:03
 std::string clock_text(double seconds) {
-  const auto s = static_cast<std::uint64_t>(seconds + 0.5);
+  const auto s = static_cast<std::uint64_t>(std::llround(seconds));
   char text[32];
   if (s >= 3600) {
     std::snprintf(text, sizeof text, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, s / 60 % 60,
@@ -129,6 +130,27 @@ std::string Progress::format_line(std::uint64_t bytes, std::uint64_t total, std:
   return line;
 }
 
+std::string Progress::format_positions_line(std::uint64_t bytes, std::uint64_t total,
+                                            std::uint64_t games, std::uint64_t positions,
+                                            double rate, double elapsed) {
+  std::string line = "pgnkit: ";
+  if (total > 0) {
+    const std::uint64_t shown = bytes < total ? bytes : total;
+    line += std::to_string(shown * 100 / total) + "% of " + human_bytes(total) + ", ";
+  }
+  line += grouped(games) + (games == 1 ? " game" : " games");
+  line += ", " + grouped(positions) + (positions == 1 ? " position" : " positions");
+  line += ", " + grouped(static_cast<std::uint64_t>(rate)) + "/s";
+  // The reader runs only a few games ahead of the engines: the share read is the share done.
+  if (total > 0 && bytes > 0 && bytes < total) {
+    line += ", ETA " +
+            clock_text(elapsed * static_cast<double>(total - bytes) / static_cast<double>(bytes));
+  } else {
+    line += ", " + clock_text(elapsed);
+  }
+  return line;
+}
+
 Progress::Progress(ProgressMode mode, std::uint64_t total_bytes) : total_(total_bytes) {
   const bool shown =
       mode == ProgressMode::Always || (mode == ProgressMode::Auto && ::isatty(STDERR_FILENO));
@@ -170,21 +192,35 @@ void Progress::run() {
   std::uint64_t last_bytes = bytes_.load(std::memory_order_relaxed);
   const double first_elapsed = std::chrono::duration<double>(last_time - start).count();
   double rate = first_elapsed > 0 ? static_cast<double>(last_bytes) / first_elapsed : 0;
+  std::uint64_t last_positions = positions_.load(std::memory_order_relaxed);
+  double positions_rate =
+      first_elapsed > 0 ? static_cast<double>(last_positions) / first_elapsed : 0;
   for (;;) {
-    draw(std::chrono::duration<double>(Clock::now() - start).count(), rate);
+    draw(std::chrono::duration<double>(Clock::now() - start).count(), rate, positions_rate);
     if (wake_.wait_for(lock, kRedraw, [this] { return stop_; })) return;
     const Clock::time_point now = Clock::now();
     const std::uint64_t bytes = bytes_.load(std::memory_order_relaxed);
     const double dt = std::chrono::duration<double>(now - last_time).count();
-    if (dt > 0) rate = 0.75 * rate + 0.25 * static_cast<double>(bytes - last_bytes) / dt;
+    const std::uint64_t positions = positions_.load(std::memory_order_relaxed);
+    if (dt > 0) {
+      rate = 0.75 * rate + 0.25 * static_cast<double>(bytes - last_bytes) / dt;
+      positions_rate =
+          0.75 * positions_rate + 0.25 * static_cast<double>(positions - last_positions) / dt;
+    }
     last_time = now;
     last_bytes = bytes;
+    last_positions = positions;
   }
 }
 
-void Progress::draw(double elapsed, double rate) {
-  std::string line = format_line(bytes_.load(std::memory_order_relaxed), total_,
-                                 games_.load(std::memory_order_relaxed), rate, elapsed);
+void Progress::draw(double elapsed, double rate, double positions_rate) {
+  const std::uint64_t bytes = bytes_.load(std::memory_order_relaxed);
+  const std::uint64_t games = games_.load(std::memory_order_relaxed);
+  std::string line =
+      counting_positions_.load(std::memory_order_relaxed)
+          ? format_positions_line(bytes, total_, games, positions_.load(std::memory_order_relaxed),
+                                  positions_rate, elapsed)
+          : format_line(bytes, total_, games, rate, elapsed);
   if (const std::size_t columns = terminal_columns(); columns > 1 && line.size() >= columns)
     line.resize(columns - 1);  // never wrap: a wrapped line cannot be erased with \r
   write_all(std::string(kErase) + line);

@@ -52,6 +52,12 @@ class Progress {
   std::atomic<std::uint64_t>* bytes_counter() { return &bytes_; }
   // The games read so far (one relaxed store: cheap enough once per game).
   void set_games(std::uint64_t games) { games_.store(games, std::memory_order_relaxed); }
+  // The positions an engine searched so far (analyse): the line then shows them and their
+  // rate, and the ETA from the share of the input read so far.
+  void set_positions(std::uint64_t positions) {
+    positions_.store(positions, std::memory_order_relaxed);
+    counting_positions_.store(true, std::memory_order_relaxed);
+  }
   // Erases the line, if it is drawn, so that text written next starts on a clean line; the
   // next redraw puts it back.
   void before_output();
@@ -62,14 +68,20 @@ class Progress {
   // rate: bytes per second now; elapsed: seconds since the start.
   static std::string format_line(std::uint64_t bytes, std::uint64_t total, std::uint64_t games,
                                  double rate, double elapsed);
+  // The line of a run that counts positions: rate is positions per second.
+  static std::string format_positions_line(std::uint64_t bytes, std::uint64_t total,
+                                           std::uint64_t games, std::uint64_t positions,
+                                           double rate, double elapsed);
 
  private:
   void run();
-  void draw(double elapsed, double rate);  // holds mutex_
+  void draw(double elapsed, double rate, double positions_rate);  // holds mutex_
 
   const std::uint64_t total_;
   std::atomic<std::uint64_t> bytes_{0};
   std::atomic<std::uint64_t> games_{0};
+  std::atomic<std::uint64_t> positions_{0};
+  std::atomic<bool> counting_positions_{false};
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_ = false;   // under mutex_

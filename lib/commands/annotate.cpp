@@ -7,6 +7,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "analysis/game_evals.h"
 #include "commands/error_listing.h"
 #include "commands/output_file.h"
 #include "eco/classify.h"
@@ -27,6 +28,7 @@ struct AnnotatePlan {
   write::PgnWriteOptions pgn;
   const eco::Book* book = nullptr;
   bool eco_keep = false;
+  bool accuracy = false;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
 };
 
@@ -52,6 +54,7 @@ class AnnotateSink : public replay::RecordSink {
       ++result_.counters[kDropped];
     } else {
       if (plan_.book) eco::set_tags(work_, eco::classify(*plan_.book, work_), plan_.eco_keep);
+      if (plan_.accuracy) analysis::set_figure_tags(work_, analysis::record_figures(work_));
       write::write_pgn(work_, plan_.pgn, result_.out.text());
     }
     // The errors listed count too: a game's are bounded (kMaxReportedProblems), many games' not.
@@ -183,6 +186,7 @@ std::optional<AnnotatePlan> make_plan(const AnnotateOptions& o, Console& console
   plan.pgn.line_length = o.line_length;
   plan.book = o.eco;
   plan.eco_keep = o.eco_keep;
+  plan.accuracy = o.accuracy;
   plan.laws = o.laws;
   return plan;
 }

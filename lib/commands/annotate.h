@@ -36,12 +36,15 @@ struct AnnotateOptions {
   // zstd when the name ends in ".zst"), renamed over it only when everything succeeded. Needs
   // input files (not stdin), output "-" and no shard.
   bool in_place = false;
-  bool fix_results = false;       // Result and the marker: the rules' result, where a rule ended it
-  bool end_tags = false;          // [PlyCount], [TerminationRule], [FinalFEN]
-  bool claim_comments = false;    // where threefold / the 50-move rule became claimable
-  bool fen_comments = false;      // the FEN after every move
-  std::string on_error = "keep";  // games with move errors: skip, truncate or keep
-  std::size_t line_length = 80;   // 20 to 100000
+  bool fix_results = false;     // Result and the marker: the rules' result, where a rule ended it
+  bool end_tags = false;        // [PlyCount], [TerminationRule], [FinalFEN]
+  bool claim_comments = false;  // where threefold / the 50-move rule became claimable
+  bool fen_comments = false;    // the FEN after every move
+  // WhiteAccuracy, BlackAccuracy, WhiteACPL, BlackACPL from the [%eval]s the moves carry (no
+  // engine; the formulas of analyse, docs/analyse.md)
+  bool accuracy = false;
+  std::string on_error = "keep";   // games with move errors: skip, truncate or keep
+  std::size_t line_length = 80;    // 20 to 100000
   const eco::Book* eco = nullptr;  // set: ECO, Opening and Variation tags (the caller's book)
   bool eco_keep = false;           // with eco: leave a game that has an ECO tag alone
   replay::LawsChoice laws = replay::LawsChoice::ByDate;

@@ -63,7 +63,7 @@ EXPECTED_FLAGS = {
         "--imbalance-any-pawns", "--inconsistent", "--invert", "--legal", "--material-final",
         "--no-header", "--no-progress", "--progress", "--verbose", "-h"},
     "annotate": {
-        "--claim-comments", "--eco", "--eco-keep", "--end-tags", "--fen-comments",
+        "--accuracy", "--claim-comments", "--eco", "--eco-keep", "--end-tags", "--fen-comments",
         "--fix-results", "--help", "--in-place", "-h"},
 }
 

@@ -1,0 +1,46 @@
+// The evals of a game's main line as its comments hold them (`[%eval ...]`, in the canonical
+// command comment that write/comment_commands.h reads), written into them, and the figures
+// and tags made from them.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "analysis/accuracy.h"
+#include "replay/game_record.h"
+
+namespace pgnkit::analysis {
+
+// The eval a move's first comment holds, when that comment is a command comment with one.
+std::optional<Eval> move_eval(const replay::MoveNode& node);
+// Sets the move's eval: into its first comment when that is a command comment (the clock
+// kept), else as a new first comment.
+void set_move_eval(replay::MoveNode& node, Eval eval);
+// The same for the position before a line's first move, in its leading comments.
+std::optional<Eval> start_eval(const replay::Line& line);
+void set_start_eval(replay::Line& line, Eval eval);
+
+// The number of moves of the main line that were played (up to the first that was not).
+std::size_t played_plies(const replay::GameRecord& game);
+
+// What the main line's positions are worth, from its comments: [0] the start (its eval, or
+// +0.15 for the standard start position, else unknown), [i] after ply i (its eval; after a
+// checkmate the mate, after a stalemate 0.0; unknown otherwise). Up to the played plies.
+std::vector<std::optional<Eval>> main_line_evals(const replay::GameRecord& game);
+
+// game_figures() of main_line_evals().
+GameFigures record_figures(const replay::GameRecord& game);
+
+// The tags the figures give: WhiteAccuracy / BlackAccuracy with one decimal ("87.3"),
+// WhiteACPL / BlackACPL rounded to a whole number; a side with no measured move gets none.
+// An existing tag of that name is replaced.
+void set_figure_tags(replay::GameRecord& game, const GameFigures& figures);
+// Sets tag `name` to `value`: the last one of that name is replaced, or a tag is added.
+void set_tag(replay::GameRecord& game, std::string_view name, std::string_view value);
+
+// "87.3" and "23" as the tags write them.
+std::string accuracy_text(double accuracy);
+std::string acpl_text(double acpl);
+
+}  // namespace pgnkit::analysis
