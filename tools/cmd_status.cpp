@@ -57,6 +57,9 @@ void register_status(CLI::App& app, int& exit_code) {
   cmd->add_flag("--summary", args->summary, "Print only counts by status and by consistency");
   cmd->add_flag("--no-variations", args->no_variations, "Do not replay variations (faster)");
   add_eco_options(*cmd, flags->eco, false);
+  cmd->add_flag("--accuracy", args->accuracy,
+                "Add each side's accuracy and ACPL from the [%eval]s of the main line (no "
+                "engine; docs/analyse.md)");
   add_laws_option(*cmd, args->laws);
   cmd->add_flag("--no-header", args->no_header,
                 "No header row (csv) or heading line (text): for appending, or a later shard");
@@ -66,7 +69,8 @@ void register_status(CLI::App& app, int& exit_code) {
       "Fields (ndjson/csv): file, game, white, black, result_tag, plies, status, result,\n"
       "  auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws\n"
       "  (the edition of the FIDE Laws that judged the game: current or pre-2014);\n"
-      "  with --eco also eco, opening (docs/eco.md).\n"
+      "  with --accuracy also white_accuracy, black_accuracy, white_acpl, black_acpl\n"
+      "  (docs/analyse.md); with --eco also eco, opening (docs/eco.md).\n"
       "status: checkmate, stalemate, insufficient_material, fivefold_repetition,\n"
       "  seventy_five_move_rule, ongoing, illegal, unsupported_variant.\n"
       "Examples:\n"
@@ -74,6 +78,7 @@ void register_status(CLI::App& app, int& exit_code) {
       "  pgnkit status --format ndjson games.pgn.zst | jq 'select(.consistent == false)'\n"
       "  pgnkit status --summary --format ndjson games.pgn\n"
       "  pgnkit status --eco --format csv games.pgn\n"
+      "  pgnkit status --accuracy --format csv lichess.pgn   (from the evals the file holds)\n"
       "  pgnkit status -j 8 --format csv games.pgn.zst > status.csv\n"
       "Exit status: 0 every judged game consistent, 1 an inconsistent or illegal game, 2 usage or\n"
       "I/O error. See docs/status.md.");

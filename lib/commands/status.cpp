@@ -5,8 +5,10 @@
 #include <map>
 #include <string_view>
 
+#include "analysis/eval_tracking.h"
 #include "commands/output_buffer.h"
 #include "commands/run_inputs.h"
+#include "commands/status_accuracy.h"
 #include "commands/status_eco.h"
 #include "commands/status_record.h"
 #include "eco/classify.h"
@@ -40,6 +42,8 @@ class StatusSink : public replay::ReplaySink {
   void problem(const replay::Problem&) override {}
   // With --eco: the classification of the game being reported.
   void set_classifier(const eco::Classifier* c) { eco_ = c; }
+  // With --accuracy: the evals of the game being reported.
+  void set_tracker(const analysis::EvalTracker* t) { tracker_ = t; }
 
   void game_end(const replay::GameReport& r) override {
     // Counted in the result's counters (this runs once per game); named only for the summary.
@@ -55,6 +59,7 @@ class StatusSink : public replay::ReplaySink {
       case Format::Csv: put_status_csv(out_, file_, r); break;
       case Format::Text: put_status_text(out_, r); break;
     }
+    if (tracker_) put_accuracy_columns(row_start, tracker_->figures(r));
     if (eco_) put_eco_columns(row_start);
     if (drain_ && out_.size() >= (std::size_t{1} << 16)) {  // one write per 64 KiB, not per game
       out_.move_to(result_.out);
@@ -69,12 +74,25 @@ class StatusSink : public replay::ReplaySink {
     switch (format_) {
       case Format::Ndjson: put_eco_ndjson(out_, eco_->opening()); break;
       case Format::Csv: put_eco_csv(out_, eco_->opening()); break;
-      case Format::Text: put_eco_text(out_, row_start, eco_->opening()); break;
+      case Format::Text: {
+        const std::size_t column =
+            kEcoTextColumn + (tracker_ ? kAccuracyTextWidth + kAcplTextWidth : 0);
+        put_eco_text(out_, row_start, eco_->opening(), column);
+        break;
+      }
+    }
+  }
+  void put_accuracy_columns(std::size_t row_start, const analysis::GameFigures& f) {
+    switch (format_) {
+      case Format::Ndjson: put_accuracy_ndjson(out_, f); break;
+      case Format::Csv: put_accuracy_csv(out_, f); break;
+      case Format::Text: put_accuracy_text(out_, row_start, f); break;
     }
   }
 
   const StatusOptions& args_;
   const eco::Classifier* eco_ = nullptr;
+  const analysis::EvalTracker* tracker_ = nullptr;
   const Format format_;
   StatusFile file_;
   pipeline::ChunkResult& result_;
@@ -94,9 +112,19 @@ class StatusJob final : public pipeline::Job {
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override {
     StatusSink sink(args_, read.input, result, read.drain);
     if (read.game_base) sink.out().set_base(*read.game_base);
-    if (book_ != nullptr) {
+    // Four visitors: the Replayer, with the ECO classifier and the eval tracker or not.
+    if (book_ != nullptr && args_.accuracy) {
+      analysis::EvalTracking<eco::Classifying<replay::Replayer>> replayer(*book_, sink, opt_);
+      sink.set_classifier(&replayer.classifier());
+      sink.set_tracker(&replayer.tracker());
+      result.stats = pgn::read_pgn(read.source, replayer, read.options);
+    } else if (book_ != nullptr) {
       eco::Classifying<replay::Replayer> replayer(*book_, sink, opt_);
       sink.set_classifier(&replayer.classifier());
+      result.stats = pgn::read_pgn(read.source, replayer, read.options);
+    } else if (args_.accuracy) {
+      analysis::EvalTracking<replay::Replayer> replayer(sink, opt_);
+      sink.set_tracker(&replayer.tracker());
       result.stats = pgn::read_pgn(read.source, replayer, read.options);
     } else {
       replay::Replayer replayer(sink, opt_);
@@ -132,7 +160,18 @@ std::string header(const StatusOptions& options) {
       if (!text.empty()) text += ',';
       text += c;
     }
+    if (options.accuracy) (text += ',') += kAccuracyCsvHeader;
     if (options.eco != nullptr) text += ",eco,opening";
+    return text + '\n';
+  }
+  if (options.accuracy) {
+    std::snprintf(line, sizeof line, "%-6s%-20s%-20s%-8s%-6s%-23s%-8s%-4s%-9s%-24s%-*s%-*s%s",
+                  "game", "white", "black", "tag", "plies", "status", "rules", "ok", "laws",
+                  "problems", static_cast<int>(kAccuracyTextWidth), "accuracy",
+                  static_cast<int>(kAcplTextWidth), "acpl",
+                  options.eco != nullptr ? kEcoTextHeaderTail : "");
+    std::string text = line;
+    while (text.back() == ' ') text.pop_back();
     return text + '\n';
   }
   if (options.eco != nullptr) {

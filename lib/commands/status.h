@@ -26,6 +26,8 @@ struct StatusOptions {
   bool summary = false;             // only the counts, after the read
   bool no_variations = false;
   const eco::Book* eco = nullptr;  // set: the eco and opening columns (the caller's book)
+  // Each side's accuracy and ACPL from the [%eval]s of the main line (status_accuracy.h)
+  bool accuracy = false;
   replay::LawsChoice laws = replay::LawsChoice::ByDate;
   bool no_header = false;    // no CSV header row or text heading (appending, a later shard)
   pipeline::RunOptions run;  // threads, chunk size, decode-ahead (shard: below)

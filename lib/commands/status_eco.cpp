@@ -43,11 +43,12 @@ void put_eco_csv(OutputBuffer& out, const eco::Opening* o) {
   out.put(fields);
 }
 
-void put_eco_text(OutputBuffer& out, std::size_t row_start, const eco::Opening* o) {
+void put_eco_text(OutputBuffer& out, std::size_t row_start, const eco::Opening* o,
+                  std::size_t column) {
   out.drop_back(1);  // the row's "\n"
   const std::size_t used = out.size() - row_start;
   std::string& cells = out.scratch();
-  cells.append(used < kEcoTextColumn ? kEcoTextColumn - used : 1, ' ');
+  cells.append(used < column ? column - used : 1, ' ');
   if (o) {
     write::append_padded(cells, o->eco, 5);
     cells += opening_text(*o);

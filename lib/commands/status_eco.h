@@ -17,12 +17,14 @@ std::string opening_text(const eco::Opening& o);
 void put_eco_ndjson(OutputBuffer& out, const eco::Opening* o);
 void put_eco_csv(OutputBuffer& out, const eco::Opening* o);
 // `row_start` is the buffer's size before the row was put: the columns start at a fixed place.
-void put_eco_text(OutputBuffer& out, std::size_t row_start, const eco::Opening* o);
+// `column`: where the eco cell starts (further right after status --accuracy's cells).
+void put_eco_text(OutputBuffer& out, std::size_t row_start, const eco::Opening* o,
+                  std::size_t column);
 
 // The text table's header with the two columns.
 inline constexpr const char* kEcoTextHeaderTail = "eco  opening";
 // Where the eco column starts in a text row (the problems cell is this much wider than the
-// fixed columns before it).
+// fixed columns before it); --accuracy's cells start there too, and eco after them.
 inline constexpr std::size_t kEcoTextColumn = 6 + 20 + 20 + 8 + 6 + 23 + 8 + 4 + 24;
 
 }  // namespace pgnkit::commands

@@ -80,13 +80,13 @@ TEST(Analyse, SameBytesForEveryEngineCountAndEverySearchCounted) {
   const ChildRun one = analyse(dir, {"-j", "1", kSample}, {"FAKE_UCI_STATE=" + state});
   ASSERT_EQ(one.status, 0) << one.err;
   const std::string searches = read_file(state);
-  const ChildRun three = analyse(dir, {"-j", "3", kSample});
-  ASSERT_EQ(three.status, 0) << three.err;
-  EXPECT_EQ(one.out, three.out);
+  const ChildRun four = analyse(dir, {"-j", "4", kSample});
+  ASSERT_EQ(four.status, 0) << four.err;
+  EXPECT_EQ(one.out, four.out);
   EXPECT_EQ(count(one.out, "[Event "), 315u);
   // The summary's count against the engines' own: every "go" the fake engine answered.
   EXPECT_EQ(std::to_string(searched(one.err)) + "\n", searches);
-  EXPECT_EQ(searched(one.err), searched(three.err));
+  EXPECT_EQ(searched(one.err), searched(four.err));
   EXPECT_GT(searched(one.err), 10000);
 }
 
@@ -213,6 +213,77 @@ TEST(Analyse, AccuracyFromExistingEvalsMatchesTheEngineRun) {
   const auto a = figures(analysed.out);
   EXPECT_EQ(a.size(), 315u);
   EXPECT_EQ(a, figures(again.out));
+}
+
+// The figure tags of each game of a PGN text, in input order: "87.3 66.9 44 102" ("-" absent).
+std::vector<std::string> tag_figures(const std::string& pgn) {
+  std::vector<std::string> games;
+  std::string fields[4];
+  const std::string names[4] = {"[WhiteAccuracy \"", "[BlackAccuracy \"", "[WhiteACPL \"",
+                                "[BlackACPL \""};
+  const auto flush = [&] {
+    games.push_back(fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3]);
+  };
+  bool any = false;
+  for (const std::string& line : testing::lines_of(pgn)) {
+    if (line.starts_with("[Event ")) {
+      if (any) flush();
+      any = true;
+      for (std::string& f : fields) f = "-";
+    }
+    for (int i = 0; i < 4; ++i) {
+      if (line.starts_with(names[i]))
+        fields[i] = line.substr(names[i].size(), line.size() - names[i].size() - 2);
+    }
+  }
+  if (any) flush();
+  return games;
+}
+
+// The same four of each record of `status --accuracy --format ndjson`.
+std::vector<std::string> status_figures(const std::string& ndjson) {
+  std::vector<std::string> games;
+  for (const std::string& line : testing::lines_of(ndjson)) {
+    std::string row;
+    for (const char* key :
+         {"\"white_accuracy\":", "\"black_accuracy\":", "\"white_acpl\":", "\"black_acpl\":"}) {
+      const std::size_t at = line.find(key) + std::string(key).size();
+      std::string value = line.substr(at, line.find_first_of(",}", at) - at);
+      if (!row.empty()) row += ' ';
+      row += value == "null" ? "-" : value;
+    }
+    games.push_back(row);
+  }
+  return games;
+}
+
+TEST(Analyse, StatusAccuracyReadsTheSameFiguresAsTheTags) {
+  const TempDir dir;
+  const ChildRun analysed = analyse(dir, {"-j", "2", kSample, "-o", (dir / "a.pgn").string()});
+  ASSERT_EQ(analysed.status, 0);
+  const ChildRun status =
+      run_pgnkit(dir, {"status", "--accuracy", "--format", "ndjson", (dir / "a.pgn").string()});
+  const std::vector<std::string> from_tags = tag_figures(read_file(dir / "a.pgn"));
+  EXPECT_EQ(from_tags.size(), 315u);
+  EXPECT_EQ(status_figures(status.out), from_tags);
+}
+
+TEST(Analyse, LichessEvalsGiveTheSameFiguresTwoWays) {
+  const std::string corpus = std::string(PGNKIT_SHARED_DIR) + "/corpus/lichess.pgn.zst";
+  if (!std::filesystem::exists(corpus)) GTEST_SKIP() << corpus << " absent";
+  const TempDir dir;
+  // annotate keeps the game (a GameRecord), status streams it (the eval tracker).
+  const ChildRun annotated =
+      run_pgnkit(dir, {"annotate", "--accuracy", corpus, "-o", (dir / "a.pgn").string()});
+  // Two games play on after a fivefold repetition: move errors, exit 1.
+  ASSERT_EQ(annotated.status, 1) << annotated.err;
+  const ChildRun status =
+      run_pgnkit(dir, {"status", "--accuracy", "--format", "ndjson", "-j", "2", corpus});
+  const std::vector<std::string> from_tags = tag_figures(read_file(dir / "a.pgn"));
+  EXPECT_EQ(from_tags.size(), 48234u);
+  EXPECT_EQ(status_figures(status.out), from_tags);
+  // The games with evals (every lichess game that was analysed there) have figures.
+  EXPECT_EQ(count(read_file(dir / "a.pgn"), "[WhiteAccuracy "), 10940u);
 }
 
 TEST(Analyse, MoveErrorsAreAnalysedUpToTheError) {

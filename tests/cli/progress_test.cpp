@@ -41,6 +41,14 @@ TEST(ProgressLine, ShowsBytesOfTotalGamesRateAndEta) {
             "pgnkit: 2.0 kB of 1.0 kB (100%), 5 games, 0 B/s, 0:09");
 }
 
+TEST(ProgressLine, CountsPositionsForAnalyse) {
+  // analyse: positions and their rate; the ETA from the share of the input read.
+  EXPECT_EQ(Progress::format_positions_line(250, 1'000, 12, 3'456, 812.4, 30.0),
+            "pgnkit: 25% of 1.0 kB, 12 games, 3,456 positions, 812/s, ETA 1:30");
+  EXPECT_EQ(Progress::format_positions_line(5, 0, 1, 1, 0.5, 61.0),
+            "pgnkit: 1 game, 1 position, 0/s, 1:01");
+}
+
 constexpr const char* kErase = "\r\033[K";
 
 // A clean game, or (odd i when `warnings`) one without five of the Seven Tag Roster, which
@@ -73,6 +81,7 @@ struct ChildRun {
 
 std::vector<char*> argv_of(std::vector<std::string>& args) {
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   return argv;

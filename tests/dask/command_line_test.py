@@ -54,7 +54,8 @@ EXPECTED_FLAGS = {
     "check": {
         "--allow-null", "--help", "--list-codes", "--no-config", "--no-progress",
         "--no-strict", "--no-variations", "--progress", "--quiet", "--strict", "-h", "-q"},
-    "status": {"--eco", "--help", "--no-header", "--no-variations", "--summary", "-h"},
+    "status": {
+        "--accuracy", "--eco", "--help", "--no-header", "--no-variations", "--summary", "-h"},
     "convert": {
         "--help", "--include-start", "--moves-only", "--no-comments", "--no-header",
         "--no-nags", "--no-variations", "-h"},

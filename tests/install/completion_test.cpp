@@ -52,8 +52,8 @@ TEST_P(Bash, Options) {
   EXPECT_EQ(complete({"pgnkit", "perft", "--max-"}), (Words{"--max-depth", "--max-nodes"}));
   EXPECT_EQ(complete({"pgnkit", "status", "-"}),
             (Words{"-h", "--help", "--format", "--summary", "--no-variations", "--eco",
-                   "--eco-file", "--laws", "--no-header", "-j", "--threads", "--range",
-                   "--base-game", "--base-line", "--zstd-frame"}));
+                   "--eco-file", "--accuracy", "--laws", "--no-header", "-j", "--threads",
+                   "--range", "--base-game", "--base-line", "--zstd-frame"}));
   // The subcommand is found after options of the program and before the cursor.
   EXPECT_EQ(complete({"pgnkit", "convert", "a.pgn", "--to", "csv", "--col"}), (Words{"--columns"}));
 }
