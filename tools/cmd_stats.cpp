@@ -65,7 +65,8 @@ void register_stats(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"text", "json", "csv", "html"}));
   cmd->add_option("--by", o->by,
                   "Group every count by this tag's value (repeatable: by each "
-                  "combination of the tags' values)");
+                  "combination of the tags' values)")
+      ->allow_extra_args(false);
   cmd->add_option("--top", o->top,
                   "Show the N most frequent players, events, openings, problem codes ... and "
                   "the N games with the most problems (0: all)")

@@ -28,7 +28,7 @@ table{border-collapse:collapse;width:100%;font-size:.93em}
 th,td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--grid);vertical-align:top;
 overflow-wrap:anywhere}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.lists{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
+.lists{align-items:start;display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
 .error{color:var(--error);font-weight:600}.warning{color:var(--warning);font-weight:600}
 code{font-size:.85em;overflow-wrap:anywhere}
 svg.board{display:block;max-width:100%;height:auto}
