@@ -72,7 +72,7 @@ void register_stats(CLI::App& app, int& exit_code) {
                   "the N games with the most problems (0: all)")
       ->capture_default_str();
   cmd->add_option("--max-problems", o->max_problems,
-                  "html: the problems listed with a board (the first N in input order)")
+                  "html: the problems listed with a board: the first N of each code")
       ->capture_default_str();
   cmd->add_option("--chart-js", o->chart_js, "html: Chart.js's UMD build to inline")
       ->capture_default_str();

@@ -27,9 +27,9 @@ enum class StatsFormat : std::uint8_t { Text, Json, Csv, Html };
 struct StatsOptions {
   std::vector<std::string> inputs;  // files, directories, archives, "-" for stdin; none: stdin
   StatsFormat format = StatsFormat::Text;
-  std::vector<std::string> by;     // group every count by these tags' values
-  std::size_t top = 10;            // the by-count lists and the worst games (0: all)
-  std::size_t max_problems = 100;  // the report's table of problems
+  std::vector<std::string> by;    // group every count by these tags' values
+  std::size_t top = 10;           // the by-count lists and the worst games (0: all)
+  std::size_t max_problems = 10;  // the report's table: the first N problems of each code
   bool no_variations = false;
   const eco::Book* eco = nullptr;  // set: ECO by the book (the caller's), not the ECO tag
   // The report's charting library: Chart.js's UMD build (Debian's libjs-chart.js). Empty or

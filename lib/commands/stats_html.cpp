@@ -141,8 +141,8 @@ void put_problems(std::string& out, const StatsReport& r) {
     out += "<p>No problems.</p>";
     return;
   }
-  out += "<p class=\"muted\">The first " + num(r.problems.size()) +
-         " problems, in input order; the board is the position before the move.</p>";
+  out += "<p class=\"muted\">The first problems of each code (" + num(r.problems.size()) +
+         "), in input order; the board is the position before the move.</p>";
   out +=
       "<table class=\"problems\"><thead><tr><th>board</th><th>problem</th><th>where</th>"
       "</tr></thead><tbody>";

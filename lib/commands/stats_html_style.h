@@ -31,7 +31,8 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .lists{align-items:start;display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
 .error{color:var(--error);font-weight:600}.warning{color:var(--warning);font-weight:600}
 code{font-size:.85em;overflow-wrap:anywhere}
-svg.board{display:block;max-width:100%;height:auto}
+svg.board{display:block;width:176px;max-width:100%;height:auto}
+table.problems td:first-child{min-width:188px}
 svg.board .light{fill:var(--light)}svg.board .dark{fill:var(--dark)}svg.board .to{fill:var(--to)}
 svg.board text{font-size:.82px;text-anchor:middle;dominant-baseline:central;
 font-family:"DejaVu Sans","Noto Sans Symbols2","Segoe UI Symbol",serif}

@@ -4,6 +4,7 @@
 #include <array>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "commands/status_record.h"
 #include "eco/classify.h"
@@ -58,7 +59,7 @@ class StatsSink final : public replay::ReplaySink {
   void problem(const replay::Problem& p) override {
     // As check: the source's own error message says more than the reader's.
     if (p.code == replay::ProblemCode::Syntax && p.syntax == pgn::SyntaxCode::InputError) return;
-    if (records_.problems.size() < o_.max_problems) keep(p);
+    if (o_.max_problems != 0 && ++kept_by_code_[p.code_name()] <= o_.max_problems) keep(p);
     if (p.code == replay::ProblemCode::TooManyProblems) return;  // the others count themselves
     count(p);
   }
@@ -156,6 +157,7 @@ class StatsSink final : public replay::ReplaySink {
   // The game's problems by code name (static text) and severity, with their counts.
   std::vector<std::tuple<std::string_view, bool, std::uint64_t>> problems_;
   std::uint64_t errors_ = 0, warnings_ = 0, bytes_ = 0;
+  std::unordered_map<std::string_view, std::size_t> kept_by_code_;  // problems kept, by code
   std::array<char, 16> white_band_{}, black_band_{};
 };
 

@@ -40,7 +40,7 @@ void StatsMerge::records(const pipeline::Records& records, std::uint64_t game_ba
   report_.totals.merge(r.totals);
   for (const auto& [key, counts] : r.groups) report_.groups[key].merge(counts);
   for (const StatsProblem& p : r.problems) {
-    if (report_.problems.size() >= max_problems_) break;
+    if (++kept_[p.code] > max_problems_) continue;
     StatsProblem& k = report_.problems.emplace_back(p);
     k.input = input;
     if (k.game != 0) k.game += game_base;

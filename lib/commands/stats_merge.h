@@ -48,6 +48,7 @@ class StatsMerge final : public pipeline::MergeHook {
   Console& console_;
   StatsReport& report_;
   std::size_t max_problems_;
+  std::map<std::string, std::size_t, std::less<>> kept_;  // problems kept, by code
 };
 
 }  // namespace pgnkit::commands

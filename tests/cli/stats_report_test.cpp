@@ -27,8 +27,7 @@ const std::string kChartJs = "/usr/share/javascript/chart.js/chart.min.js";
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
-    ++n;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
 }
 
@@ -103,7 +102,8 @@ Browser open_in_chromium(const TempDir& dir, const std::string& page, const std:
   const std::string flags =
       "--headless=new --no-sandbox --disable-gpu --no-first-run --disable-extensions "
       "--proxy-server=127.0.0.1:9 --host-resolver-rules='MAP * ~NOTFOUND' "
-      "--virtual-time-budget=5000 --user-data-dir='" + (dir / "profile").string() + "' ";
+      "--virtual-time-budget=5000 --user-data-dir='" +
+      (dir / "profile").string() + "' ";
   Browser b;
   b.dom = run_shell("timeout 120 " + kChromium + " " + flags +
                     "--enable-logging=stderr --v=0 --dump-dom 'file://" + page + "'");

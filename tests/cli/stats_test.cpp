@@ -161,8 +161,12 @@ void expect_same_for_threads(const std::string& input, const std::vector<std::st
   }
 }
 
-TEST(Stats, SampleCountsAgreeWithStatusAndCheck) { expect_independent_counts(kData + "sample.pgn"); }
-TEST(Stats, BrokenCountsAgreeWithStatusAndCheck) { expect_independent_counts(kData + "broken.pgn"); }
+TEST(Stats, SampleCountsAgreeWithStatusAndCheck) {
+  expect_independent_counts(kData + "sample.pgn");
+}
+TEST(Stats, BrokenCountsAgreeWithStatusAndCheck) {
+  expect_independent_counts(kData + "broken.pgn");
+}
 
 TEST(Stats, BrokenExactCounts) {
   const std::string json = stats({"--format", "json", kData + "broken.pgn"});
@@ -223,10 +227,11 @@ TEST_P(StatsCorpus, CountsAgreeAndThreadsMatch) {
   EXPECT_EQ(a.out, b.out);
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpora, StatsCorpus, ::testing::Values("lichess.pgn.zst", "otb.pgn.zst"),
-                         [](const auto& info) {
-                           return std::string(info.param).substr(0, std::string(info.param).find('.'));
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Corpora, StatsCorpus, ::testing::Values("lichess.pgn.zst", "otb.pgn.zst"),
+    [](const auto& info) {
+      return std::string(info.param).substr(0, std::string(info.param).find('.'));
+    });
 
 }  // namespace
 }  // namespace pgnkit::cli_stats_test

@@ -15,12 +15,12 @@ TEST(StatsCounts, TimeControlClasses) {
   EXPECT_EQ(time_control_class("15+0"), "ultrabullet");
   EXPECT_EQ(time_control_class("29"), "ultrabullet");
   EXPECT_EQ(time_control_class("30"), "bullet");
-  EXPECT_EQ(time_control_class("60+1"), "bullet");      // 100 s
-  EXPECT_EQ(time_control_class("120+1"), "bullet");     // 160 s
+  EXPECT_EQ(time_control_class("60+1"), "bullet");   // 100 s
+  EXPECT_EQ(time_control_class("120+1"), "bullet");  // 160 s
   EXPECT_EQ(time_control_class("180+0"), "blitz");
-  EXPECT_EQ(time_control_class("300+3"), "blitz");      // 420 s
+  EXPECT_EQ(time_control_class("300+3"), "blitz");  // 420 s
   EXPECT_EQ(time_control_class("480"), "rapid");
-  EXPECT_EQ(time_control_class("600+10"), "rapid");     // 1000 s
+  EXPECT_EQ(time_control_class("600+10"), "rapid");  // 1000 s
   EXPECT_EQ(time_control_class("1500"), "classical");
   EXPECT_EQ(time_control_class("5400+30"), "classical");
   EXPECT_EQ(time_control_class("40/7200:3600"), "classical");

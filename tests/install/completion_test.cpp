@@ -39,7 +39,8 @@ class Bash : public ::testing::TestWithParam<bool> {
 
 TEST_P(Bash, Subcommands) {
   EXPECT_EQ(complete({"pgnkit", ""}), (Words{"check", "status", "annotate", "convert", "dedup",
-                                             "select", "split", "index", "tree", "perft"}));
+                                             "select", "split", "index", "tree", "stats",
+                                             "perft"}));
   EXPECT_EQ(complete({"pgnkit", "c"}), (Words{"check", "convert"}));
   EXPECT_EQ(complete({"pgnkit", "--"}), (Words{"--help", "--version"}));
 }
@@ -98,7 +99,7 @@ TEST(Fish, OptionsChoicesSubcommands) {
             (Words{"json\tOutput: text or json (one object per result)",
                    "text\tOutput: text or json (one object per result)"}));
   const Words commands = fish_complete(kFish, "pgnkit ");
-  ASSERT_EQ(commands.size(), 10u);  // the commands, tree included
+  ASSERT_EQ(commands.size(), 11u);  // the commands, stats included
   EXPECT_EQ(commands[0],
             "annotate\tWrite games back as export-format PGN, adding what the rules found.");
   EXPECT_EQ(fish_complete(kFish, "pgnkit convert --to c"), (Words{"csv\tOutput format"}));
@@ -151,7 +152,8 @@ TEST(Zsh, CompletesLikeTab) {
   if (!have_tool("zsh")) GTEST_SKIP() << "zsh is not installed (apt-get install zsh)";
   if (run_shell("zsh -f -c 'zmodload zsh/zpty'").status != 0) GTEST_SKIP() << "no zsh/zpty";
   EXPECT_EQ(zsh_complete("pgnkit "), (Words{"annotate", "check", "convert", "dedup", "index",
-                                            "perft", "select", "split", "status", "tree"}));
+                                            "perft", "select", "split", "stats", "status",
+                                            "tree"}));
   EXPECT_EQ(zsh_complete("pgnkit check --for"), (Words{"--format"}));
   EXPECT_EQ(zsh_complete("pgnkit convert --to "),
             (Words{"csv", "epd", "fen", "lan", "ndjson", "pgn", "uci"}));
