@@ -80,12 +80,13 @@ MoveSquares resolve_move(const chess::Position& pos, std::string_view move) {
   int file = -1, rank = -1;
   bool capture = false;
   for (; at < head.size(); ++at) {
-    if (is_file(head[at]))
+    if (is_file(head[at])) {
       file = head[at] - 'a';
-    else if (is_rank(head[at]))
+    } else if (is_rank(head[at])) {
       rank = head[at] - '1';
-    else if (head[at] == 'x' || head[at] == ':')
+    } else if (head[at] == 'x' || head[at] == ':') {
       capture = true;
+    }
   }
   const chess::Color us = pos.side_to_move();
   const Bitboard occupied = pos.pieces();

@@ -83,14 +83,12 @@ std::string chart_data(const StatsReport& r) {
   json += "}";
   std::string safe;  // no '<', '>' or '&' for the HTML parser to see
   for (const char ch : json) {
-    if (ch == '<')
-      safe += "\\u003c";
-    else if (ch == '>')
-      safe += "\\u003e";
-    else if (ch == '&')
-      safe += "\\u0026";
-    else
-      safe += ch;
+    switch (ch) {
+      case '<': safe += "\\u003c"; break;
+      case '>': safe += "\\u003e"; break;
+      case '&': safe += "\\u0026"; break;
+      default: safe += ch;
+    }
   }
   return safe;
 }

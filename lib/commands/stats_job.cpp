@@ -72,9 +72,10 @@ class StatsSink final : public replay::ReplaySink {
     g.status = replay::game_status_name(r.status);
     const bool judged = status_judged(r);
     g.consistency = !judged ? "not_judged" : r.consistent ? "consistent" : "inconsistent";
-    if (judged && !r.consistent)
+    if (judged && !r.consistent) {
       for (const replay::ProblemCode c : r.inconsistencies)
         g.contradictions.push_back(replay::problem_code_name(c));
+    }
     g.termination = tags.termination;
     g.time_control = time_control_class(kept(Kept::TimeControl));
     g.white_elo = elo_band(kept(Kept::WhiteElo), white_band_);

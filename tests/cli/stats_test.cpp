@@ -27,7 +27,7 @@ using Table = std::map<std::string, std::uint64_t>;
 const std::string kData = std::string(PGNKIT_SOURCE_DIR) + "/data/";
 const std::string kCorpus = std::string(PGNKIT_SHARED_DIR) + "/corpus/";
 
-ChildRun pgnkit(std::vector<std::string> args, std::vector<std::string> env = {}) {
+ChildRun pgnkit(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
   const TempDir dir;
   return run_pgnkit(dir, args, env);
 }

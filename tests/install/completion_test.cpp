@@ -38,9 +38,9 @@ class Bash : public ::testing::TestWithParam<bool> {
 };
 
 TEST_P(Bash, Subcommands) {
-  EXPECT_EQ(complete({"pgnkit", ""}), (Words{"check", "status", "annotate", "convert", "dedup",
-                                             "select", "split", "index", "tree", "stats",
-                                             "perft"}));
+  EXPECT_EQ(complete({"pgnkit", ""}),
+            (Words{"check", "status", "annotate", "convert", "dedup", "select", "split", "index",
+                   "tree", "stats", "perft"}));
   EXPECT_EQ(complete({"pgnkit", "c"}), (Words{"check", "convert"}));
   EXPECT_EQ(complete({"pgnkit", "--"}), (Words{"--help", "--version"}));
 }
@@ -151,9 +151,9 @@ Words zsh_complete(const std::string& line, const std::string& cwd = "") {
 TEST(Zsh, CompletesLikeTab) {
   if (!have_tool("zsh")) GTEST_SKIP() << "zsh is not installed (apt-get install zsh)";
   if (run_shell("zsh -f -c 'zmodload zsh/zpty'").status != 0) GTEST_SKIP() << "no zsh/zpty";
-  EXPECT_EQ(zsh_complete("pgnkit "), (Words{"annotate", "check", "convert", "dedup", "index",
-                                            "perft", "select", "split", "stats", "status",
-                                            "tree"}));
+  EXPECT_EQ(zsh_complete("pgnkit "),
+            (Words{"annotate", "check", "convert", "dedup", "index", "perft", "select", "split",
+                   "stats", "status", "tree"}));
   EXPECT_EQ(zsh_complete("pgnkit check --for"), (Words{"--format"}));
   EXPECT_EQ(zsh_complete("pgnkit convert --to "),
             (Words{"csv", "epd", "fen", "lan", "ndjson", "pgn", "uci"}));
