@@ -17,6 +17,8 @@ packages=(g++ cmake make pkg-config libcli11-dev libsimdjson-dev libzstd-dev zst
           # tables, pandas for to_pandas(), pytest for its tests (tests/python)
           pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
           pgn-extract  # its eco.pgn is the default ECO book; tests compare with it
+          libjs-chart.js  # stats --format html: the report's charts (Chart.js, inlined at run time)
+          chromium  # stats' browser test: the report in headless chromium (tests/cli/stats_report_test)
           polyglot  # tree --format polyglot: its make-book, info-book, dump-book check the books
           stockfish  # analyse's default engine (/usr/games/stockfish); its tests and benchmark
           # the .deb (dpkg-shlibdeps) and the tests of the man pages, completions and package

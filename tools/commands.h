@@ -26,6 +26,7 @@ void register_select(CLI::App& app, int& exit_code);
 void register_split(CLI::App& app, int& exit_code);
 void register_index(CLI::App& app, int& exit_code);
 void register_tree(CLI::App& app, int& exit_code);
+void register_stats(CLI::App& app, int& exit_code);
 void register_analyse(CLI::App& app, int& exit_code);
 
 }  // namespace pgnkit::tools

@@ -125,6 +125,7 @@ int main(int argc, char** argv) {
   pgnkit::tools::register_split(app, exit_code);
   pgnkit::tools::register_index(app, exit_code);
   pgnkit::tools::register_tree(app, exit_code);
+  pgnkit::tools::register_stats(app, exit_code);
   pgnkit::tools::register_analyse(app, exit_code);
   pgnkit::tools::register_perft(app, exit_code);
   pgnkit::tools::register_generate(app, exit_code);  // hidden: man pages, completions

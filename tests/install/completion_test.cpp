@@ -40,7 +40,7 @@ class Bash : public ::testing::TestWithParam<bool> {
 TEST_P(Bash, Subcommands) {
   EXPECT_EQ(complete({"pgnkit", ""}),
             (Words{"check", "status", "annotate", "convert", "dedup", "select", "split", "index",
-                   "tree", "analyse", "perft"}));
+                   "tree", "stats", "analyse", "perft"}));
   EXPECT_EQ(complete({"pgnkit", "c"}), (Words{"check", "convert"}));
   EXPECT_EQ(complete({"pgnkit", "--"}), (Words{"--help", "--version"}));
 }
@@ -99,7 +99,7 @@ TEST(Fish, OptionsChoicesSubcommands) {
             (Words{"json\tOutput: text or json (one object per result)",
                    "text\tOutput: text or json (one object per result)"}));
   const Words commands = fish_complete(kFish, "pgnkit ");
-  ASSERT_EQ(commands.size(), 11u);  // the commands, analyse included
+  ASSERT_EQ(commands.size(), 12u);  // the commands, stats and analyse included
   EXPECT_EQ(commands[1],
             "annotate\tWrite games back as export-format PGN, adding what the rules found.");
   EXPECT_EQ(fish_complete(kFish, "pgnkit convert --to c"), (Words{"csv\tOutput format"}));
@@ -153,7 +153,7 @@ TEST(Zsh, CompletesLikeTab) {
   if (run_shell("zsh -f -c 'zmodload zsh/zpty'").status != 0) GTEST_SKIP() << "no zsh/zpty";
   EXPECT_EQ(zsh_complete("pgnkit "),
             (Words{"analyse", "annotate", "check", "convert", "dedup", "index", "perft", "select",
-                   "split", "status", "tree"}));
+                   "split", "stats", "status", "tree"}));
   EXPECT_EQ(zsh_complete("pgnkit check --for"), (Words{"--format"}));
   EXPECT_EQ(zsh_complete("pgnkit convert --to "),
             (Words{"csv", "epd", "fen", "lan", "ndjson", "pgn", "uci"}));

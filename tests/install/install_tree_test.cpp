@@ -97,7 +97,7 @@ TEST_F(InstallTree, NothingPointsIntoTheSourceOrBuildTree) {
 TEST_F(InstallTree, InstalledBashCompletion) {
   if (bash_completion_main().empty()) GTEST_SKIP() << "bash-completion is not installed";
   const std::string script = prefix() + "/share/bash-completion/completions/pgnkit";
-  EXPECT_EQ(bash_complete(script, {"pgnkit", "st"}), std::vector<std::string>{"status"});
+  EXPECT_EQ(bash_complete(script, {"pgnkit", "st"}), (std::vector<std::string>{"status", "stats"}));
 }
 
 // pgnkit-dask is installed beside pgnkit, with the project's version, and finds that pgnkit by
