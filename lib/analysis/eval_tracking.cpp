@@ -1,14 +1,13 @@
 #include "analysis/eval_tracking.h"
 
-#include "write/comment_commands.h"
+#include "analysis/game_evals.h"
 
 namespace pgnkit::analysis {
 
 void EvalTracker::comment(std::string_view text) {
-  // Only the first comment after a move holds its commands (game_evals.h reads the same).
-  if (comments_++ != 0) return;
-  write::CommentCommands commands;
-  if (write::parse_command_comment(text, commands) && commands.eval) evals_.back() = commands.eval;
+  // The first comment after a move that holds an eval (game_evals.h's move_eval reads the same).
+  if (evals_.back()) return;
+  evals_.back() = comment_eval(text);
 }
 
 GameFigures EvalTracker::figures(const replay::GameReport& r) const {

@@ -1,6 +1,6 @@
 // The evals of a game's main line read as the reader streams it, for the commands that replay
 // without keeping the game (status --accuracy): a visitor wrapped around a Replayer picks the
-// [%eval] out of the first comment after each main-line move (and before the first), so that
+// [%eval] out of the comments after each main-line move (and before the first), so that
 // the figures come out at the game's end as record_figures() gives them from a GameRecord.
 #pragma once
 
@@ -22,12 +22,8 @@ class EvalTracker {
     evals_.assign(1, std::nullopt);
     standard_start_ = standard_start;
     depth_ = 0;
-    comments_ = 0;
   }
-  void move() {
-    evals_.emplace_back();
-    comments_ = 0;
-  }
+  void move() { evals_.emplace_back(); }
   void comment(std::string_view text);
   void enter_variation() { ++depth_; }
   void leave_variation() {
@@ -43,7 +39,6 @@ class EvalTracker {
   std::vector<std::optional<Eval>> evals_;  // [0] the start, [i] after main-line move i
   bool standard_start_ = false;
   std::size_t depth_ = 0;
-  std::size_t comments_ = 0;  // comments since the last main-line move
 };
 
 // A visitor: Base (a Replayer, or a wrapper of one) with an EvalTracker fed on the way.

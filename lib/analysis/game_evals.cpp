@@ -9,15 +9,59 @@
 namespace pgnkit::analysis {
 namespace {
 
+bool digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// A lenient eval value: [#][+|-]digits[.digits] or [+|-].digits; nullopt otherwise.
+std::optional<Eval> lenient_value(std::string_view v) {
+  std::size_t i = 0;
+  const bool mate = i < v.size() && v[i] == '#';
+  i += mate ? 1 : 0;
+  bool negative = false;
+  if (i < v.size() && (v[i] == '+' || v[i] == '-')) negative = v[i++] == '-';
+  std::int64_t whole = 0;
+  std::size_t digits = 0;
+  for (; i < v.size() && digit(v[i]) && digits < 9; ++i, ++digits)
+    whole = whole * 10 + (v[i] - '0');
+  std::int64_t hundredths = 0;
+  std::size_t decimals = 0;
+  if (!mate && i < v.size() && v[i] == '.') {
+    for (++i; i < v.size() && digit(v[i]); ++i, ++decimals) {
+      if (decimals < 3) hundredths = hundredths * 10 + (v[i] - '0');
+    }
+    // To hundredths, the third decimal rounding half away from zero.
+    if (decimals == 1) hundredths *= 10;
+    if (decimals >= 3) hundredths = (hundredths + 5) / 10;
+  }
+  if (i != v.size() || digits + decimals == 0 || digits > 7) return std::nullopt;
+  const std::int64_t value = mate ? whole : whole * 100 + hundredths;
+  return Eval{mate, static_cast<std::int32_t>(negative ? -value : value)};
+}
+
 std::optional<Eval> eval_of(const replay::Recycled<std::string>& comments) {
-  write::CommentCommands commands;
-  if (comments.empty() || !write::parse_command_comment(comments.front(), commands))
-    return std::nullopt;
-  return commands.eval;
+  for (const std::string& c : comments)
+    if (std::optional<Eval> e = comment_eval(c)) return e;
+  return std::nullopt;
 }
 
 void set_eval_of(replay::Recycled<std::string>& comments, Eval eval) {
   write::CommentCommands commands;
+  for (std::string& c : comments) {
+    if (write::parse_command_comment(c, commands)) {
+      if (!commands.eval) continue;
+      commands.eval = eval;
+      c.clear();
+      write::append_command_comment(c, commands);
+      return;
+    }
+    if (const std::optional<EvalCommand> found = find_eval_command(c)) {
+      std::string value;
+      write::append_eval(value, eval);
+      c.replace(found->begin, found->end - found->begin, value);
+      return;
+    }
+  }
   if (!comments.empty() && write::parse_command_comment(comments.front(), commands)) {
     commands.eval = eval;
     comments.front().clear();
@@ -32,6 +76,34 @@ void set_eval_of(replay::Recycled<std::string>& comments, Eval eval) {
 }
 
 }  // namespace
+
+std::optional<EvalCommand> find_eval_command(std::string_view text) {
+  constexpr std::string_view kName = "[%eval";
+  for (std::size_t at = text.find(kName); at != std::string_view::npos;
+       at = text.find(kName, at + 1)) {
+    std::size_t i = at + kName.size();
+    const std::size_t close = text.find(']', i);
+    if (close == std::string_view::npos) return std::nullopt;
+    if (i == close || (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r'))
+      continue;  // "[%evaluation ...": another command
+    while (i < close && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+      ++i;
+    std::size_t end = i;
+    while (end < close && text[end] != ',' && text[end] != ' ' && text[end] != '\t' &&
+           text[end] != '\n' && text[end] != '\r')
+      ++end;
+    if (const std::optional<Eval> e = lenient_value(text.substr(i, end - i)))
+      return EvalCommand{*e, i, end};
+  }
+  return std::nullopt;
+}
+
+std::optional<Eval> comment_eval(std::string_view text) {
+  write::CommentCommands commands;
+  if (write::parse_command_comment(text, commands)) return commands.eval;
+  if (const std::optional<EvalCommand> found = find_eval_command(text)) return found->eval;
+  return std::nullopt;
+}
 
 std::optional<Eval> move_eval(const replay::MoveNode& node) {
   return eval_of(node.comments);

@@ -1,6 +1,6 @@
-// The evals of a game's main line as its comments hold them (`[%eval ...]`, in the canonical
-// command comment that write/comment_commands.h reads), written into them, and the figures
-// and tags made from them.
+// The evals of a game's main line as its comments hold them (`[%eval ...]`: the canonical
+// command comment of write/comment_commands.h, or as other programs write it), written into
+// them, and the figures and tags made from them.
 #pragma once
 
 #include <cstddef>
@@ -12,10 +12,23 @@
 
 namespace pgnkit::analysis {
 
-// The eval a move's first comment holds, when that comment is a command comment with one.
+// An [%eval] command in a comment, read leniently as other programs write it: "0.17", "0.20",
+// "+1.5", "-.5", "#3", "#-2", "0.31,18" (a depth after a comma is ignored). `begin` and `end`
+// delimit its value in `text`. The canonical comment (write/comment_commands.h) reads this
+// way too.
+struct EvalCommand {
+  Eval eval;
+  std::size_t begin = 0, end = 0;
+};
+std::optional<EvalCommand> find_eval_command(std::string_view text);
+// The eval of one comment: its canonical commands' (the fast path), else find_eval_command's.
+std::optional<Eval> comment_eval(std::string_view text);
+
+// The eval of a move: the first of its comments, in order, that holds one.
 std::optional<Eval> move_eval(const replay::MoveNode& node);
-// Sets the move's eval: into its first comment when that is a command comment (the clock
-// kept), else as a new first comment.
+// Sets the move's eval: where the first comment holding one has it (the rest of the comment
+// kept; a canonical command comment written canonically again), else into its first comment
+// when that is a command comment (the clock kept), else as a new first comment.
 void set_move_eval(replay::MoveNode& node, Eval eval);
 // The same for the position before a line's first move, in its leading comments.
 std::optional<Eval> start_eval(const replay::Line& line);

@@ -133,6 +133,37 @@ TEST(Analyse, UnreadableAnswerLeavesThatPositionWithoutEval) {
             std::string::npos);
 }
 
+// The number after "key": in a line of NDJSON.
+std::uint64_t field(const std::string& line, const std::string& key) {
+  const std::size_t at = line.find("\"" + key + "\":");
+  return at == std::string::npos ? UINT64_MAX : std::stoull(line.substr(at + key.size() + 3));
+}
+
+TEST(Analyse, ShardsOfIndexGiveTheWholeOutput) {
+  const TempDir dir;
+  const ChildRun whole = analyse(dir, {kSample});
+  ASSERT_EQ(whole.status, 0);
+  const ChildRun plan = run_pgnkit(dir, {"index", "--shards", "3", kSample});
+  ASSERT_EQ(plan.status, 0) << plan.err;
+  std::string parts;
+  std::size_t shards = 0;
+  for (const std::string& line : testing::lines_of(plan.out)) {
+    std::vector<std::string> args = {
+        "--range", std::to_string(field(line, "start")) + ":" + std::to_string(field(line, "end"))};
+    if (field(line, "first_game") > 1) {
+      args.insert(args.end(), {"--base-game", std::to_string(field(line, "first_game") - 1),
+                               "--base-line", std::to_string(field(line, "first_line") - 1)});
+    }
+    args.push_back(kSample);
+    const ChildRun r = analyse(dir, args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    parts += r.out;
+    ++shards;
+  }
+  EXPECT_EQ(shards, 3u);
+  EXPECT_TRUE(parts == whole.out);  // (not EXPECT_EQ: it would print the whole sample)
+}
+
 TEST(Analyse, EngineFailingAgainAndAgainStopsTheRun) {
   const TempDir dir;
   write_file(dir / "trap.pgn", kTrap);

@@ -48,6 +48,36 @@ TEST(GameEvals, ReadsAndMergesWithTheClock) {
   EXPECT_EQ(g.main.moves[2].comments[1], " good ");
 }
 
+TEST(GameEvals, EvalsAsOtherProgramsWriteThem) {
+  using analysis::comment_eval;
+  using analysis::Eval;
+  EXPECT_EQ(comment_eval("[%eval 0.20] [%clk 1:30:30]"), (Eval{false, 20}));
+  EXPECT_EQ(comment_eval(" [%eval +1.5] "), (Eval{false, 150}));
+  EXPECT_EQ(comment_eval("good [%eval -.5] move"), (Eval{false, -50}));
+  EXPECT_EQ(comment_eval("[%eval 0.31,18]"), (Eval{false, 31}));
+  EXPECT_EQ(comment_eval("[%eval 1.234]"), (Eval{false, 123}));
+  EXPECT_EQ(comment_eval("[%eval 12]"), (Eval{false, 1200}));
+  EXPECT_EQ(comment_eval("[%eval #-3]"), (Eval{true, -3}));
+  EXPECT_EQ(comment_eval("[%eval #+4]"), (Eval{true, 4}));
+  EXPECT_FALSE(comment_eval("[%eval]"));
+  EXPECT_FALSE(comment_eval("[%eval x]"));
+  EXPECT_FALSE(comment_eval("[%evaluation 0.3]"));
+  EXPECT_FALSE(comment_eval("[%eval 0.3"));
+  EXPECT_FALSE(comment_eval("[%clk 0:01:00]"));
+  // Found, and replaced where it stands.
+  const auto found = analysis::find_eval_command("x [%eval 0.20] y");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->begin, 9u);
+  EXPECT_EQ(found->end, 13u);
+  replay::GameRecord g = read_one("1. e4 { [%eval 0.20] [%clk 1:30:30] } e5 { a [%eval 1] } *");
+  EXPECT_EQ(analysis::move_eval(g.main.moves[0]), (Eval{false, 20}));
+  analysis::set_move_eval(g.main.moves[0], {false, 35});
+  analysis::set_move_eval(g.main.moves[1], {true, 2});
+  ASSERT_EQ(g.main.moves[0].comments.size(), 1u);
+  EXPECT_EQ(g.main.moves[0].comments[0], " [%eval 0.35] [%clk 1:30:30] ");
+  EXPECT_EQ(g.main.moves[1].comments[0], " a [%eval #2] ");
+}
+
 TEST(GameEvals, MainLineValuesAndTheStart) {
   replay::GameRecord g =
       read_one("1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
