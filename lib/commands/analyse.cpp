@@ -114,15 +114,9 @@ std::optional<AnalysePlan> make_plan(const AnalyseOptions& o, Console& console) 
     return std::nullopt;
   };
   AnalysePlan plan;
-  if (o.on_error == "skip") {
-    plan.edits.on_error = write::OnError::Skip;
-  } else if (o.on_error == "truncate") {
-    plan.edits.on_error = write::OnError::Truncate;
-  } else if (o.on_error == "keep") {
-    plan.edits.on_error = write::OnError::Keep;
-  } else {
-    return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
-  }
+  const std::optional<write::OnError> on_error = write::on_error_named(o.on_error);
+  if (!on_error) return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
+  plan.edits.on_error = *on_error;
   if (o.line_length < 20 || o.line_length > 100000)
     return usage("--line-length " + std::to_string(o.line_length) + " is not in 20 to 100000");
   if (o.engine.path.empty()) return usage("no engine: give --engine PATH");

@@ -27,13 +27,6 @@ std::optional<ConvertFormat> parse_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<write::OnError> parse_on_error(std::string_view name) {
-  if (name == "skip") return write::OnError::Skip;
-  if (name == "truncate") return write::OnError::Truncate;
-  if (name == "keep") return write::OnError::Keep;
-  return std::nullopt;
-}
-
 std::optional<write::TagSet> parse_tags(std::string_view name) {
   if (name == "all") return write::TagSet::All;
   if (name == "seven") return write::TagSet::Seven;
@@ -52,7 +45,7 @@ std::optional<ConvertPlan> make_plan(const ConvertOptions& o, Console& console) 
   if (!format) return usage("unknown --to '" + o.to + "' (pgn, ndjson, uci, lan, fen, epd or csv)");
   if (o.from != "pgn" && o.from != "ndjson")
     return usage("unknown --from '" + o.from + "' (pgn or ndjson)");
-  const std::optional<write::OnError> on_error = parse_on_error(o.on_error);
+  const std::optional<write::OnError> on_error = write::on_error_named(o.on_error);
   if (!on_error) return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
   const std::optional<write::TagSet> tags = parse_tags(o.tags);
   if (!tags) return usage("unknown --tags '" + o.tags + "' (all, seven or none)");

@@ -5,6 +5,7 @@
 
 #include "chess/bitboard.h"
 #include "chess/fen.h"
+#include "chess/san_chars.h"
 
 namespace pgnkit::commands {
 namespace {
@@ -13,25 +14,17 @@ using chess::Bitboard;
 using chess::PieceType;
 using chess::Square;
 
-bool is_file(char c) {
-  return c >= 'a' && c <= 'h';
-}
-bool is_rank(char c) {
-  return c >= '1' && c <= '8';
-}
+using chess::san_chars::is_file;
+using chess::san_chars::is_rank;
+
 Square square_at(std::string_view s, std::size_t i) {
   return chess::make_square(s[i] - 'a', s[i + 1] - '1');
 }
 
+// The piece a SAN move's first letter names (N, B, R, Q, K; a pawn move names none).
 PieceType piece_of_letter(char c) {
-  switch (c) {
-    case 'N': return PieceType::Knight;
-    case 'B': return PieceType::Bishop;
-    case 'R': return PieceType::Rook;
-    case 'Q': return PieceType::Queen;
-    case 'K': return PieceType::King;
-    default: return PieceType::None;
-  }
+  const PieceType t = chess::san_chars::piece_from_upper(c);
+  return t == PieceType::Pawn ? PieceType::None : t;
 }
 
 // The text without its check, mate, annotation and en-passant marks.

@@ -111,10 +111,12 @@ void fen_comments(replay::Line& line, chess::Position pos) {
 // the problem was reported), or among the problems of a record built otherwise.
 bool has_unplayed_moves(const replay::GameRecord& game) {
   if (game.move_errors > 0) return true;
-  for (const auto& p : game.problems)
+  for (const auto& p : game.problems) {
     if (p.code == replay::ProblemCode::IllegalMove ||
-        p.code == replay::ProblemCode::MoveAfterGameEnd)
+        p.code == replay::ProblemCode::MoveAfterGameEnd) {
       return true;
+    }
+  }
   return false;
 }
 
@@ -203,6 +205,13 @@ bool annotate(replay::GameRecord& g, const AnnotateOptions& opt) {
   }
   if (opt.fen_comments) fen_comments(g.main, g.start);
   return true;
+}
+
+std::optional<OnError> on_error_named(std::string_view name) {
+  if (name == "skip") return OnError::Skip;
+  if (name == "truncate") return OnError::Truncate;
+  if (name == "keep") return OnError::Keep;
+  return std::nullopt;
 }
 
 }  // namespace pgnkit::write

@@ -1,7 +1,9 @@
 // The edits `pgnkit annotate` makes to a replayed game before writing it back.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "replay/game_record.h"
 
@@ -12,6 +14,9 @@ enum class OnError : std::uint8_t {
   Truncate,  // keep the legal prefix of each line; result "*", a comment says where and why
   Keep,      // keep the game as written, with a comment at the bad move
 };
+
+// The OnError of a name: "skip", "truncate" or "keep"; nullopt for any other.
+std::optional<OnError> on_error_named(std::string_view name);
 
 struct AnnotateOptions {
   bool fix_results = false;     // Result tag and marker := the rules' result, where one exists
