@@ -39,6 +39,7 @@ StatsSummary run_stats(const StatsOptions& options, Console& console,
   job_options.max_problems = options.format == StatsFormat::Html ? options.max_problems : 0;
   job_options.variations = !options.no_variations;
   job_options.eco = options.eco;
+  job_options.cancel = options.cancel;
   const StatsJob job(job_options);
   StatsReport report;
   report.by = options.by;

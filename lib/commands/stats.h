@@ -10,6 +10,7 @@
 //   const commands::StatsSummary s = commands::run_stats(options, console);
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -36,6 +37,9 @@ struct StatsOptions {
   // unreadable: the report has tables only, and says so.
   std::string chart_js;
   pipeline::RunOptions run;
+  // Set by another thread to end the run early, between chunks and games (the Python face's
+  // Ctrl-C); the counts so far are printed.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct StatsSummary {

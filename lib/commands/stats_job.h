@@ -4,6 +4,8 @@
 // The merging thread sums the reads in input order (stats_merge.h).
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -65,13 +67,17 @@ struct StatsJobOptions {
   std::size_t max_problems = 0;  // problems kept per read (the report's table)
   std::size_t top = 0;           // games with problems kept per read (0: all)
   bool variations = true;
-  const eco::Book* eco = nullptr;  // set: ECO by the book, not the tag
+  const eco::Book* eco = nullptr;             // set: ECO by the book, not the tag
+  const std::atomic<bool>* cancel = nullptr;  // set by another thread: stop between games
 };
 
 class StatsJob final : public pipeline::Job {
  public:
   explicit StatsJob(const StatsJobOptions& options) : options_(options) {}
   void read(const pipeline::ChunkRead& read, pipeline::ChunkResult& result) const override;
+  bool cancelled() const override {
+    return options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed);
+  }
 
  private:
   const StatsJobOptions& options_;

@@ -22,6 +22,7 @@ from ._sources import opened, path_of
 __all__ = [
     "Game", "Move", "MoveList", "Problem", "GameReader", "Table", "CheckResult", "StatusResult",
     "ReadError", "ReadWarning", "read_games", "games_table", "moves_table", "check", "status",
+    "stats",
     "GAME_COLUMNS", "MOVE_COLUMNS", "ROSTER",
 ]
 __version__ = "0.1.0"
@@ -354,16 +355,41 @@ def check(source, *, threads=None, laws="by-date", strict=False, variations=True
     return CheckResult(problems, got["summary"])
 
 
-def status(source, *, threads=None, laws="by-date", variations=True, errors="raise"):
+def status(source, *, threads=None, laws="by-date", variations=True, accuracy=False,
+           errors="raise"):
     """`pgnkit status` on `source`: how each game ended under the rules and whether its result
     tells the truth, one dict per game (file, game, white, black, result_tag, plies, status,
     result, auto_draw_ply, threefold_ply, fifty_ply, final_fen, consistent, problems, laws).
+    accuracy: also white_accuracy, black_accuracy, white_acpl, black_acpl from the games'
+    [%eval]s (docs/analyse.md; None for a side with no measured move).
     errors: as check()'s."""
     threads, laws, errors = _threads(threads), _laws(laws), _errors(errors)
     _bool("variations", variations)
+    _bool("accuracy", accuracy)
     with opened(source) as (path, name):
-        got = _pgnkit.status([path], threads, laws, variations)
+        got = _pgnkit.status([path], threads, laws, variations, accuracy)
     if got["summary"]["io_failed"]:
         _read_failed(got["messages"], errors, path, name)
     games = [_fix_file(r, path, name) for r in _lines(got["ndjson"])]
     return StatusResult(games, got["summary"])
+
+
+def stats(source, *, threads=None, by=(), top=10, variations=True, errors="raise"):
+    """`pgnkit stats --format json` on `source`, as a dict: {"by": [...], "totals": {...},
+    "groups": [...], ...}, the keys of docs/stats.md. by: tag names to group every count by
+    (`--by`); top: the longest lists and the games with the most problems are cut to this
+    many (0: all). errors: as check()'s."""
+    import json
+    threads, errors = _threads(threads), _errors(errors)
+    _bool("variations", variations)
+    by = _names("by", by) or []
+    if isinstance(top, bool) or not isinstance(top, int) or top < 0:
+        raise ValueError(f"top: expected an int >= 0, got {top!r}")
+    with opened(source) as (path, name):
+        got = _pgnkit.stats([path], threads, by, top, variations)
+    if got["summary"]["io_failed"]:
+        _read_failed(got["messages"], errors, path, name)
+    counts = json.loads(got["json"])
+    for game in counts.get("most_problems", []):
+        _fix_file(game, path, name)
+    return counts

@@ -1,5 +1,5 @@
 import os
-from typing import IO, Iterator, Literal, Sequence, Union, overload
+from typing import IO, Any, Iterable, Iterator, Literal, Sequence, Union, overload
 
 import numpy as np
 
@@ -150,4 +150,8 @@ def check(source: Source, *, threads: int | None = ..., laws: Laws = ..., strict
           config: str | os.PathLike[str] | None = ...,
           errors: Literal["raise", "warn"] = ...) -> CheckResult: ...
 def status(source: Source, *, threads: int | None = ..., laws: Laws = ...,
-           variations: bool = ..., errors: Literal["raise", "warn"] = ...) -> StatusResult: ...
+           variations: bool = ..., accuracy: bool = ...,
+           errors: Literal["raise", "warn"] = ...) -> StatusResult: ...
+def stats(source: Source, *, threads: int | None = ..., by: Iterable[str] = ...,
+          top: int = ..., variations: bool = ...,
+          errors: Literal["raise", "warn"] = ...) -> dict[str, Any]: ...

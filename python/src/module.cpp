@@ -18,6 +18,7 @@
 #include "commands/game_tables.h"
 #include "commands/games.h"
 #include "commands/index.h"
+#include "commands/stats.h"
 #include "commands/status.h"
 #include "game_stream.h"
 #include "replay/game_report.h"
@@ -291,11 +292,12 @@ py::dict run_check(std::vector<std::string> paths, unsigned threads, const std::
 }
 
 py::dict run_status(std::vector<std::string> paths, unsigned threads, const std::string& laws,
-                    bool variations) {
+                    bool variations, bool accuracy) {
   commands::StatusOptions o;
   o.inputs = std::move(paths);
   o.format = "ndjson";
   o.no_variations = !variations;
+  o.accuracy = accuracy;
   o.laws = laws_of(laws);
   o.run = run_of(threads);
   commands::MemoryConsole console;
@@ -312,6 +314,27 @@ py::dict run_status(std::vector<std::string> paths, unsigned threads, const std:
                    py::arg("inconsistent") = s.inconsistent, py::arg("io_failed") = s.io_failed,
                    py::arg("exit_status") = s.exit_status);
   return py::dict(py::arg("ndjson") = py::bytes(console.out_text), py::arg("summary") = summary,
+                  py::arg("messages") = console.messages);
+}
+
+// stats --format json: the counts as JSON text (the package parses it), and the messages.
+py::dict run_stats(std::vector<std::string> paths, unsigned threads, std::vector<std::string> by,
+                   std::size_t top, bool variations) {
+  commands::StatsOptions o;
+  o.inputs = std::move(paths);
+  o.format = commands::StatsFormat::Json;
+  o.by = std::move(by);
+  o.top = top;
+  o.no_variations = !variations;
+  o.run = run_of(threads);
+  commands::MemoryConsole console;
+  commands::StatsSummary s;
+  std::atomic<bool> cancel{false};
+  o.cancel = &cancel;
+  run_interruptibly(cancel, [&] { s = commands::run_stats(o, console); });
+  py::dict summary(py::arg("games") = s.games, py::arg("io_failed") = s.io_failed,
+                   py::arg("exit_status") = s.exit_status);
+  return py::dict(py::arg("json") = py::bytes(console.out_text), py::arg("summary") = summary,
                   py::arg("messages") = console.messages);
 }
 
@@ -545,5 +568,7 @@ PYBIND11_MODULE(_pgnkit, m) {
       py::arg("variations"), py::arg("allow_null"), py::arg("max_errors"), py::arg("select"),
       py::arg("ignore"), py::arg("error"), py::arg("warn"), py::arg("config"));
   m.def("status", &run_status, py::arg("paths"), py::arg("threads"), py::arg("laws"),
+        py::arg("variations"), py::arg("accuracy"));
+  m.def("stats", &run_stats, py::arg("paths"), py::arg("threads"), py::arg("by"), py::arg("top"),
         py::arg("variations"));
 }

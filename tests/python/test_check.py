@@ -1,9 +1,11 @@
-"""check() and status(): the command line's answers, as values."""
+"""check(), status() and stats(): the command line's answers, as values."""
+
+import json
 
 import pgnkit
 import pytest
 
-from conftest import BROKEN, SAMPLE, cli_ndjson
+from conftest import BROKEN, SAMPLE, cli, cli_ndjson
 
 
 def test_check_problems_equal_the_cli():
@@ -70,3 +72,32 @@ def test_truncated_zstd_is_a_read_error(tmp_path):
 def test_rules_as_any_iterable():
     by_list = pgnkit.check(BROKEN, ignore=["missing_tag"]).problems
     assert pgnkit.check(BROKEN, ignore=(c for c in ["missing_tag"])).problems == by_list
+
+
+def test_status_accuracy_equals_the_cli():
+    # The sample's analysed games carry [%eval]s: the four figures as status --accuracy gives.
+    result = pgnkit.status(SAMPLE, accuracy=True)
+    cli = cli_ndjson("status", "--accuracy", "--format", "ndjson", SAMPLE)
+    assert result.games == cli and len(cli) == 315
+    measured = [g for g in result.games if g["white_accuracy"] is not None]
+    assert len(measured) == sum(1 for g in cli if g["white_acpl"] is not None) > 0
+    assert "white_accuracy" not in pgnkit.status(SAMPLE).games[0]
+    with pytest.raises(TypeError, match="accuracy"):
+        pgnkit.status(SAMPLE, accuracy="yes")
+
+
+def test_stats_equals_the_cli_and_status():
+    counts = pgnkit.stats(BROKEN, top=3, threads=2)
+    assert counts == json.loads(cli("stats", "--format", "json", "--top", "3", BROKEN))
+    assert counts["totals"]["games"] == 39
+    by_status = pgnkit.status(BROKEN).summary["by_status"]
+    assert counts["totals"]["status"] == {k: v for k, v in by_status.items() if v}
+    grouped = pgnkit.stats(SAMPLE, by=["Result"], top=0)
+    assert sum(g["counts"]["games"] for g in grouped["groups"]) == 315
+    assert {g["values"]["Result"] for g in grouped["groups"]} == {"1-0", "0-1", "1/2-1/2"}
+    named = pgnkit.stats(BROKEN.read_bytes(), top=1)
+    assert [g["file"] for g in named["most_problems"]] == ["<bytes>"]
+    with pytest.raises(TypeError, match="by"):
+        pgnkit.stats(BROKEN, by="Event")
+    with pytest.raises(ValueError, match="top"):
+        pgnkit.stats(BROKEN, top=-1)
