@@ -59,6 +59,9 @@ void register_stats(CLI::App& app, int& exit_code) {
   cmd->add_option("files", o->inputs,
                   "PGN files or directories: plain, gzip, bzip2, xz, zstd, zip or tar "
                   "(docs/formats.md); '-' or none for stdin");
+  cmd->add_option(
+      "-o,--output", o->output,
+      "Output file ('-' = stdout); a name ending in .gz, .bz2, .xz or .zst is compressed");
   cmd->add_option("--format", args->format,
                   "text (aligned tables), json, csv (scope, --by tags, list, key, count) or html "
                   "(a self-contained report)")
@@ -92,7 +95,7 @@ void register_stats(CLI::App& app, int& exit_code) {
       "  pgnkit stats --by Event --top 5 games.pgn.zst\n"
       "  pgnkit stats --format json games.pgn | jq .totals.result\n"
       "  pgnkit stats --format csv --by TimeControl games/ > stats.csv\n"
-      "  pgnkit stats --format html games.pgn.zst > report.html\n"
+      "  pgnkit stats --format html games.pgn.zst -o report.html\n"
       "Exit status: 0 counted (whatever the games hold), 2 usage or I/O error. See "
       "docs/stats.md.");
   cmd->callback([args, &exit_code] { exit_code = run_stats(*args); });

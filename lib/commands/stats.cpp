@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "commands/output_file.h"
 #include "commands/run_inputs.h"
 #include "commands/stats_html.h"
 #include "commands/stats_job.h"
@@ -46,24 +47,30 @@ StatsSummary run_stats(const StatsOptions& options, Console& console,
   report.top = options.top;
   StatsMerge merge(console, report, job_options.max_problems);
   StatsSummary s;
+  OutputFile out(console);
+  if (!out.open(options.output)) {
+    s.io_failed = true;
+    s.exit_status = kExitUsage;
+    return s;
+  }
   s.run =
       run_inputs(options.inputs, job, console, console, options.run, std::nullopt, &merge, &s.used);
   merge.finish();
   s.games = report.totals.games;
   switch (options.format) {
-    case StatsFormat::Text: console.out(stats_text(report)); break;
-    case StatsFormat::Json: console.out(stats_json(report)); break;
-    case StatsFormat::Csv: console.out(stats_csv(report)); break;
+    case StatsFormat::Text: out.out(stats_text(report)); break;
+    case StatsFormat::Json: out.out(stats_json(report)); break;
+    case StatsFormat::Csv: out.out(stats_csv(report)); break;
     case StatsFormat::Html: {
       StatsHtmlOptions html;
       html.chart_js = read_library(options.chart_js);
       html.chart_js_path = options.chart_js;
       s.charts = !html.chart_js.empty();
-      console.out(stats_html(report, html));
+      out.out(stats_html(report, html));
       break;
     }
   }
-  s.io_failed = s.run.io_failed || (output_failed && output_failed());
+  s.io_failed = !out.finish(output_failed) || s.run.io_failed;
   s.exit_status = s.io_failed ? kExitUsage : kExitOk;
   return s;
 }

@@ -28,6 +28,9 @@ enum class StatsFormat : std::uint8_t { Text, Json, Csv, Html };
 struct StatsOptions {
   std::vector<std::string> inputs;  // files, directories, archives, "-" for stdin; none: stdin
   StatsFormat format = StatsFormat::Text;
+  // "-": the console's out(); otherwise a file, created (truncated) before the read,
+  // compressed as its name ends (.gz, .zst, ...).
+  std::string output = "-";
   std::vector<std::string> by;    // group every count by these tags' values
   std::size_t top = 10;           // the by-count lists and the worst games (0: all)
   std::size_t max_problems = 10;  // the report's table: the first N problems of each code
@@ -51,8 +54,9 @@ struct StatsSummary {
   pipeline::Settings used;
 };
 
-// Runs stats: the counts in options.format to the console's out() after the read.
-// `output_failed` (when set) is asked at the end whether the caller's output failed.
+// Runs stats: the counts in options.format to the console's out() (or the output file) after
+// the read; an output file that cannot be created is told before anything is read (exit 2).
+// `output_failed` (when set; output "-") is asked at the end whether the caller's output failed.
 StatsSummary run_stats(const StatsOptions& options, Console& console,
                        const std::function<bool()>& output_failed = {});
 

@@ -233,5 +233,20 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(info.param).substr(0, std::string(info.param).find('.'));
     });
 
+TEST(Stats, OutputFileHoldsWhatStdoutWould) {
+  const TempDir dir;
+  const std::string html = (dir / "report.html").string();
+  const ChildRun to_file =
+      run_pgnkit(dir, {"stats", "--format", "html", kData + "broken.pgn", "-o", html});
+  EXPECT_EQ(to_file.status, 0) << to_file.err;
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(testing::read_file(html), stats({"--format", "html", kData + "broken.pgn"}));
+  // A file that cannot be created: exit 2, and nothing read.
+  const ChildRun bad = run_pgnkit(dir, {"stats", kData + "broken.pgn", "-o", "/nonexistent/x.txt"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err.find("/nonexistent/x.txt"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace pgnkit::cli_stats_test
