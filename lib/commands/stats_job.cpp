@@ -101,6 +101,8 @@ class StatsSink final : public replay::ReplaySink {
     if (errors_ + warnings_ > 0) {
       records_.worst.push_back(
           StatsGameProblems{0, r.game, errors_, warnings_, tags.white, tags.black});
+      // A read of millions of games: keep the candidates few (stable, so still in order).
+      if (o_.top != 0 && records_.worst.size() > 4 * o_.top) keep_worst(records_.worst, o_.top);
     }
   }
 
@@ -206,13 +208,15 @@ void StatsJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& resu
     result.stats = pgn::read_pgn(read.source, visitor, read.options);
   }
   // Only the first `top` games with the most problems can be among the run's first `top`.
-  auto& worst = records.worst;
-  if (options_.top != 0 && worst.size() > options_.top) {
-    std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
-      return a.errors + a.warnings > b.errors + b.warnings;
-    });
-    worst.resize(options_.top);
-  }
+  keep_worst(records.worst, options_.top);
+}
+
+void keep_worst(std::vector<StatsGameProblems>& worst, std::size_t top) {
+  if (top == 0 || worst.size() <= top) return;
+  std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
+    return a.errors + a.warnings > b.errors + b.warnings;
+  });
+  worst.resize(top);
 }
 
 }  // namespace pgnkit::commands

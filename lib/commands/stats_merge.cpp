@@ -5,12 +5,15 @@
 namespace pgnkit::commands {
 namespace {
 
+// Sorted (stable: of games with as many problems, the earlier in the input first) and bounded.
 void sort_worst(std::vector<StatsGameProblems>& worst, std::size_t top) {
-  // Stable: of games with as many problems, the earlier in the input comes first.
-  std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
-    return a.errors + a.warnings > b.errors + b.warnings;
-  });
-  if (top != 0 && worst.size() > top) worst.resize(top);
+  if (top == 0 || worst.size() <= top) {
+    std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
+      return a.errors + a.warnings > b.errors + b.warnings;
+    });
+    return;
+  }
+  keep_worst(worst, top);
 }
 
 }  // namespace
