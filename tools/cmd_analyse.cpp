@@ -107,7 +107,13 @@ int run_analyse(AnalyseFlags flags) {
   const commands::AnalyseSummary summary = commands::run_analyse(
       options, console, [&out, &console] { return stdout_sink_failed(out, console); });
   progress.finish();
-  if (summary.ran) std::fprintf(stderr, "%s\n", commands::analyse_summary_text(summary).c_str());
+  if (summary.ran) {
+    // The totals a driver adds up over shards (pgnkit-dask).
+    const std::string line = flags.shard.ndjson_summary()
+                                 ? commands::analyse_summary_ndjson(summary)
+                                 : commands::analyse_summary_text(summary);
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
   return summary.exit_status;
 }
 
@@ -163,7 +169,7 @@ void register_analyse(CLI::App& app, int& exit_code) {
                   "Engines to run, each on one thread (default: one per CPU). The output is the "
                   "same for every N with --nodes or --depth")
       ->check(CLI::Range(0u, 1024u));
-  add_shard_options(cmd, flags->shard, false);
+  add_shard_options(cmd, flags->shard, true);
   add_progress_options(cmd, flags->progress);
   cmd->footer(
       "Writes the games as `annotate` does, with [%eval] on every move (from White's side, as\n"

@@ -9,6 +9,7 @@
 #include "pgn/reader.h"
 #include "replay/record_builder.h"
 #include "write/annotate.h"
+#include "write/json.h"
 #include "write/pgn_writer.h"
 
 namespace pgnkit::commands {
@@ -199,6 +200,17 @@ std::string analyse_summary_text(const AnalyseSummary& s) {
          " positions searched by " + (s.engine_name.empty() ? "the engine" : s.engine_name) + ", " +
          std::to_string(s.bad_games) + " with move errors, " + std::to_string(s.dropped) +
          " dropped";
+}
+
+std::string analyse_summary_ndjson(const AnalyseSummary& s) {
+  std::string line = "{\"summary\":\"analyse\",\"games\":" + std::to_string(s.games) +
+                     ",\"positions\":" + std::to_string(s.positions) +
+                     ",\"bad_games\":" + std::to_string(s.bad_games) +
+                     ",\"dropped\":" + std::to_string(s.dropped) + ",\"engine\":";
+  write::append_json_string(line, s.engine_name);
+  line += ",\"io_failed\":";
+  line += s.io_failed ? "true}" : "false}";
+  return line;
 }
 
 }  // namespace pgnkit::commands

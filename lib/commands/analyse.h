@@ -72,5 +72,8 @@ AnalyseSummary run_analyse(const AnalyseOptions& options, Console& console,
 
 // "G games, P positions searched by NAME, B with move errors, D dropped".
 std::string analyse_summary_text(const AnalyseSummary& s);
+// The summary as one JSON object (--summary-format ndjson, for a driver that adds shards up:
+// pgnkit-dask), without its line feed: games, positions, bad_games, dropped, engine, io_failed.
+std::string analyse_summary_ndjson(const AnalyseSummary& s);
 
 }  // namespace pgnkit::commands

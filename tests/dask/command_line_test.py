@@ -49,6 +49,10 @@ EXPECTED_VALUES = {
     "annotate": SHARDS | {
         "--eco-file", "--laws", "--line-length", "--on-error", "--output", "--summary-format",
         "--threads", "-j", "-o"},
+    "analyse": SHARDS | {
+        "--depth", "--engine", "--engine-option", "--laws", "--line-length", "--movetime",
+        "--nodes", "--on-error", "--output", "--summary-format", "--threads", "--timeout",
+        "--variations", "-j", "-o"},
 }
 EXPECTED_FLAGS = {
     "check": {
@@ -66,6 +70,7 @@ EXPECTED_FLAGS = {
     "annotate": {
         "--accuracy", "--claim-comments", "--eco", "--eco-keep", "--end-tags", "--fen-comments",
         "--fix-results", "--help", "--in-place", "-h"},
+    "analyse": {"--force", "--help", "--no-progress", "--progress", "-h"},
 }
 
 
@@ -152,7 +157,7 @@ class PlanFromModel(unittest.TestCase):
         return cl.Plan(command, options, cl.command_model(ARGS.pgnkit, command))
 
     def test_shard_options(self):
-        for command in ("check", "convert", "select", "annotate"):
+        for command in ("check", "convert", "select", "annotate", "analyse"):
             self.assertTrue(self.plan(command, []).summary, command)
         self.assertFalse(self.plan("status", []).summary)  # status prints no summary
         self.assertTrue(self.plan("status", []).header)

@@ -5,8 +5,8 @@ Each case runs the same command both ways and compares stdout byte for byte, std
 the summary's seconds and MB/s taken out, and the exit status:
   - check --format ndjson, check (text), status --format ndjson / csv / text, convert
     --to ndjson / epd (ids across inputs) / csv (one header), select (raw bytes, --count,
-    --to epd) and annotate on the project's fixtures, as several files and as one
-    concatenated file, with a missing file among them (same message, status 2);
+    --to epd), annotate and analyse (the fake UCI engine) on the project's fixtures, as several
+    files and as one concatenated file, with a missing file among them (same message, status 2);
   - the tricky corpus, and the three big corpora (decompressed) when ../shared is present,
     as three files and as one concatenated file: check and convert --to ndjson (written with
     -o by both, compared as files);
@@ -120,6 +120,7 @@ def main():
     ap.add_argument("--driver", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--shared", required=True)
+    ap.add_argument("--fake-uci", dest="fake_uci", required=True)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="pgnkit-dask-test.")
     try:
@@ -170,6 +171,9 @@ def run_all(a, tmp):
         ("select --to epd, fixtures", ["select", "--result", "0-1", "--to", "epd"], files, 3),
         ("select, none selected", ["select", "--player", "Nobody Atall"], [joined], 3),
         ("annotate, fixtures", ["annotate", "--end-tags", "--fix-results"], files, 3),
+        # A deterministic engine (tests/analysis/fake_uci.cpp): the shards' engines give the
+        # one machine's bytes, and their summaries add up to its line.
+        ("analyse, fixtures (fake engine)", ["analyse", "--engine", a.fake_uci], files, 3),
     ]
     # Multi-frame .zst of the joined fixtures (frames every 200 kB, mid-game too), with and
     # without content sizes: shards start at frames, and run from their own (--zstd-frame).

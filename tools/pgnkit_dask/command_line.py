@@ -9,7 +9,7 @@ import sys
 
 from . import cluster
 
-COMMANDS = ("check", "status", "convert", "select", "annotate")
+COMMANDS = ("check", "status", "convert", "select", "annotate", "analyse")
 # Options pgnkit-dask sets itself.
 OWN_OPTIONS = ("--range", "--base-game", "--base-line", "--base-id", "--base-errors",
                "--zstd-frame", "--summary-format", "--no-header")
@@ -21,6 +21,7 @@ REFUSED = {
     "convert": {},
     "select": {},
     "annotate": {"--in-place": "--in-place rewrites each whole file: give -o"},
+    "analyse": {},
 }
 # pgnkit prints its command line as JSON (lib/clidoc/json_model.h, docs/install.md): the
 # driver reads the options from it, not from --help. It reads this schema version only: the

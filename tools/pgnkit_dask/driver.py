@@ -42,6 +42,13 @@ def move_errors_line(totals, bad_lines):
             f"{', ' + str(totals['bad_lines']) + ' bad lines' if bad_lines else ''}\n")
 
 
+def analyse_summary_line(totals, engine):
+    """The summary line of `pgnkit analyse` (lib/commands/analyse.cpp), added up."""
+    return (f"{totals['games']} games, {totals['positions']} positions searched by "
+            f"{engine or 'the engine'}, {totals['bad_games']} with move errors, "
+            f"{totals['dropped']} dropped\n")
+
+
 def status_summary_text(fmt, counts):
     """`pgnkit status --summary` (tools/cmd_status.cpp) for the added-up counts."""
     by_status, by_consistency = counts["by_status"], counts["by_consistency"]
@@ -57,6 +64,7 @@ SUMMARY_KEYS = {
     "check": ("games", "plies", "errors", "warnings", "games_with_errors", "unsupported", "bytes"),
     "convert": ("games", "bad_games", "dropped", "bad_lines"),
     "annotate": ("games", "bad_games", "dropped"),
+    "analyse": ("games", "positions", "bad_games", "dropped"),
     "select": ("selected",),
 }
 
@@ -169,6 +177,7 @@ class Run:
         self.status_counts = {"by_status": collections.Counter(),
                               "by_consistency": collections.Counter()}
         self.counted = 0  # select --count: the shards' counts
+        self.engine = ""  # analyse: the engine's name, as a shard's summary gives it
         # Shard outputs through files on this machine (LocalCluster), else through Dask.
         self.spool_dir = tempfile.mkdtemp(prefix="pgnkit-dask.") if args.local else None
         self.status = 0
@@ -223,6 +232,7 @@ class Run:
             self.out.write(stdout)
         for key in self.keys:
             self.totals[key] += summary.get(key, 0)
+        self.engine = summary.get("engine") or self.engine
         self.diagnostics(stderr)
         if rc == 2 or self.args.command != "select":  # select: 1 means none *in this shard*
             self.status = max(self.status, rc)
@@ -273,6 +283,8 @@ class Run:
             return check_summary_line(self.totals, seconds, stopped)
         if self.args.command in ("convert", "annotate"):
             return move_errors_line(self.totals, self.plan.ndjson_input)
+        if self.args.command == "analyse":
+            return analyse_summary_line(self.totals, self.engine)
         return ""
 
 
