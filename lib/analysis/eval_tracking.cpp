@@ -15,20 +15,16 @@ GameFigures EvalTracker::figures(const replay::GameReport& r) const {
   // The moves played: up to an illegal one (the report counts the plies played).
   if (evals.size() > static_cast<std::size_t>(r.plies) + 1) evals.resize(r.plies + 1);
   if (evals.empty()) return {};
-  if (!evals[0] && standard_start_) evals[0] = Eval{false, kStartCentipawns};
   const std::size_t plies = evals.size() - 1;
-  if (plies > 0 && r.final_position) {
-    const bool white_to_move = r.final_position->side_to_move() == chess::Color::White;
-    if (r.status == replay::GameStatus::Checkmate) {
-      evals[plies] = Eval{true, white_to_move ? -1 : 1};
-    } else if (r.status == replay::GameStatus::Stalemate) {
-      evals[plies] = Eval{false, 0};
-    }
-  }
-  const bool white_first =
-      (plies % 2 == 0) ==
-      (r.final_position && r.final_position->side_to_move() == chess::Color::White);
-  return game_figures(evals, white_first);
+  const bool white_to_move =
+      r.final_position && r.final_position->side_to_move() == chess::Color::White;
+  const LineEnd end = !r.final_position                           ? LineEnd::Open
+                      : r.status == replay::GameStatus::Checkmate ? LineEnd::Checkmate
+                      : r.status == replay::GameStatus::Stalemate ? LineEnd::Stalemate
+                                                                  : LineEnd::Open;
+  settle_ends(evals, standard_start_, end,
+              white_to_move ? chess::Color::White : chess::Color::Black);
+  return game_figures(evals, (plies % 2 == 0) == white_to_move);
 }
 
 }  // namespace pgnkit::analysis

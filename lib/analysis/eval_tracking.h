@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/accuracy.h"
+#include "analysis/game_evals.h"
 #include "pgn/types.h"
 #include "replay/game_report.h"
 
@@ -53,8 +54,7 @@ class EvalTracking : public Base {
   pgn::Control begin_movetext() {
     const pgn::Control c = Base::begin_movetext();
     const chess::Position* start = this->start_position();
-    tracker_.start(start != nullptr && !start->chess960() &&
-                   start->key() == chess::Position::start().key());
+    tracker_.start(start != nullptr && standard_start(*start, start->chess960()));
     return c;
   }
   pgn::Control san(std::string_view text, pgn::Location where) {

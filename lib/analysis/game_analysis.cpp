@@ -84,7 +84,7 @@ GameAnalysis analyse_game(replay::GameRecord& game, engine::UciEngine& engine,
     result.why = why;
     return result;
   }
-  const bool standard = !game.chess960 && game.start.key() == chess::Position::start().key();
+  const bool standard = standard_start(game.start, game.chess960);
   std::string command = standard ? "position startpos moves"
                                  : "position fen " + chess::write_fen(game.start) + " moves";
   const std::size_t moves_at = command.size();

@@ -128,27 +128,38 @@ std::size_t played_plies(const replay::GameRecord& game) {
   return n;
 }
 
+bool standard_start(const chess::Position& start, bool chess960) {
+  return !chess960 && start.key() == chess::Position::start().key();
+}
+
+void settle_ends(std::vector<std::optional<Eval>>& evals, bool standard, LineEnd end,
+                 chess::Color to_move) {
+  if (evals.empty()) return;
+  if (!evals[0] && standard) evals[0] = Eval{false, kStartCentipawns};
+  if (evals.size() < 2 || end == LineEnd::Open) return;
+  const bool white_mated = to_move == chess::Color::White;
+  evals.back() = end == LineEnd::Checkmate ? Eval{true, white_mated ? -1 : 1} : Eval{false, 0};
+}
+
 std::vector<std::optional<Eval>> main_line_evals(const replay::GameRecord& game) {
   const std::size_t plies = played_plies(game);
   std::vector<std::optional<Eval>> evals(plies + 1);
   evals[0] = start_eval(game.main);
-  if (!evals[0] && game.start.key() == chess::Position::start().key() && !game.chess960)
-    evals[0] = Eval{false, kStartCentipawns};
   chess::Position pos = game.start;
   for (std::size_t i = 0; i < plies; ++i) {
     const replay::MoveNode& node = game.main.moves[i];
     evals[i + 1] = move_eval(node);
     pos.play(node.move);
   }
+  // The last position may have no move: its value is the rules'. (Not asked of a start that
+  // was not replayed: a game with no move played.)
+  LineEnd end = LineEnd::Open;
   if (plies > 0) {
-    // The last position may have no move: its value is the rules', whatever a comment says.
     chess::MoveList moves;
     chess::generate_legal(pos, moves);
-    if (moves.size == 0) {
-      const bool white_mated = pos.side_to_move() == chess::Color::White;
-      evals[plies] = pos.in_check() ? Eval{true, white_mated ? -1 : 1} : Eval{false, 0};
-    }
+    if (moves.size == 0) end = pos.in_check() ? LineEnd::Checkmate : LineEnd::Stalemate;
   }
+  settle_ends(evals, standard_start(game.start, game.chess960), end, pos.side_to_move());
   return evals;
 }
 

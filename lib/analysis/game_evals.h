@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -33,6 +34,18 @@ void set_move_eval(replay::MoveNode& node, Eval eval);
 // The same for the position before a line's first move, in its leading comments.
 std::optional<Eval> start_eval(const replay::Line& line);
 void set_start_eval(replay::Line& line, Eval eval);
+
+// Whether a game starts from the standard start position, in standard chess (the start that
+// counts +0.15 before its first move, and that an engine is sent as "startpos").
+bool standard_start(const chess::Position& start, bool chess960);
+
+// How a main line ended, as far as the rules value its last position.
+enum class LineEnd : std::uint8_t { Open, Checkmate, Stalemate };
+// Sets what the start and the rules say, whatever the comments do: +0.15 before the first move
+// of a standard start that has no eval, and after the last move the mate (`to_move` is mated)
+// or 0.00 when the line ended in checkmate or stalemate. `evals` as main_line_evals() gives.
+void settle_ends(std::vector<std::optional<Eval>>& evals, bool standard, LineEnd end,
+                 chess::Color to_move);
 
 // The number of moves of the main line that were played (up to the first that was not).
 std::size_t played_plies(const replay::GameRecord& game);

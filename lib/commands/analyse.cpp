@@ -4,6 +4,7 @@
 
 #include "commands/analyse_pool.h"
 #include "commands/error_listing.h"
+#include "commands/line_length.h"
 #include "commands/output_file.h"
 #include "commands/run_inputs.h"
 #include "pgn/reader.h"
@@ -118,8 +119,8 @@ std::optional<AnalysePlan> make_plan(const AnalyseOptions& o, Console& console) 
   const std::optional<write::OnError> on_error = write::on_error_named(o.on_error);
   if (!on_error) return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
   plan.edits.on_error = *on_error;
-  if (o.line_length < 20 || o.line_length > 100000)
-    return usage("--line-length " + std::to_string(o.line_length) + " is not in 20 to 100000");
+  if (const std::optional<std::string> problem = line_length_problem(o.line_length))
+    return usage(*problem);
   if (o.engine.path.empty()) return usage("no engine: give --engine PATH");
   if (o.limit.value == 0) return usage("the search limit must be at least 1");
   if (o.variation_plies > 1000) return usage("--variations is at most 1000 plies");

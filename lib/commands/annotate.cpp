@@ -9,6 +9,7 @@
 
 #include "analysis/game_evals.h"
 #include "commands/error_listing.h"
+#include "commands/line_length.h"
 #include "commands/output_file.h"
 #include "eco/classify.h"
 #include "io/archive_reader.h"
@@ -165,8 +166,8 @@ std::optional<AnnotatePlan> make_plan(const AnnotateOptions& o, Console& console
   const std::optional<write::OnError> on_error = write::on_error_named(o.on_error);
   if (!on_error) return usage("unknown --on-error '" + o.on_error + "' (skip, truncate or keep)");
   plan.edits.on_error = *on_error;
-  if (o.line_length < 20 || o.line_length > 100000)
-    return usage("--line-length " + std::to_string(o.line_length) + " is not in 20 to 100000");
+  if (const std::optional<std::string> problem = line_length_problem(o.line_length))
+    return usage(*problem);
   if (o.in_place) {
     if (o.shard) return usage("--in-place rewrites whole files, not a --range");
     if (o.inputs.empty() || o.output != "-") return usage("--in-place needs input files and no -o");

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "commands/convert_job.h"
+#include "commands/line_length.h"
 #include "commands/output_file.h"
 #include "write/line_writers.h"
 
@@ -73,8 +74,8 @@ std::optional<ConvertPlan> make_plan(const ConvertOptions& o, Console& console) 
       misplaced("--columns", csv, "csv") || misplaced("--no-header", csv, "csv") ||
       misplaced("--base-id", positions, "fen and epd"))
     return std::nullopt;
-  if (o.line_length < 20 || o.line_length > 100000)
-    return usage("--line-length " + std::to_string(o.line_length) + " is not in 20 to 100000");
+  if (const std::optional<std::string> problem = line_length_problem(o.line_length))
+    return usage(*problem);
 
   ConvertPlan plan;
   plan.format = *format;

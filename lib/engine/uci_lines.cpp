@@ -40,6 +40,14 @@ std::optional<std::int64_t> integer(std::optional<std::string_view> token) {
   return v;
 }
 
+// The next token as an integer within [low, high], or nullopt (the line is then malformed).
+std::optional<int> bounded(std::optional<std::string_view> token, std::int64_t low,
+                           std::int64_t high) {
+  const std::optional<std::int64_t> v = integer(token);
+  if (!v || *v < low || *v > high) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
 // A UCI move's shape: two squares and an optional promotion letter ("0000" too).
 bool looks_like_move(std::string_view m) {
   if (m == "0000") return true;
@@ -69,19 +77,12 @@ std::optional<InfoLine> parse_info(std::string_view line) {
   while (t) {
     if (*t == "string") break;  // the rest of the line is free text
     if (*t == "depth") {
-      const auto v = integer(tokens.next());
-      if (!v || *v < 0 || *v > 10000) {
-        info.malformed = true;
-      } else {
-        info.depth = static_cast<int>(*v);
-      }
+      info.depth = bounded(tokens.next(), 0, 10000);
+      info.malformed |= !info.depth;
     } else if (*t == "multipv") {
-      const auto v = integer(tokens.next());
-      if (!v || *v < 1 || *v > 1000) {
-        info.malformed = true;
-      } else {
-        info.multipv = static_cast<int>(*v);
-      }
+      const std::optional<int> v = bounded(tokens.next(), 1, 1000);
+      info.malformed |= !v;
+      info.multipv = v.value_or(info.multipv);
     } else if (*t == "score") {
       const std::optional<std::string_view> kind = tokens.next();
       const auto v = integer(tokens.next());
