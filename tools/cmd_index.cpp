@@ -21,6 +21,7 @@ struct IndexArgs {
 
 int run_index(IndexArgs args) {
   args.options.decode_ahead = decode_ahead_setting().value_or(true);
+  args.options.map_files = map_files_setting();
   int status = kExitOk;
   for (const std::string& path : inputs_or_stdin(args.files)) {
     const commands::IndexPlan plan = commands::plan_index(path, args.options);

@@ -31,4 +31,12 @@ std::optional<bool> decode_ahead_setting() {
   return setting;
 }
 
+bool map_files_setting() {
+  static const bool setting = []() {
+    const char* v = std::getenv("PGNKIT_MAP_FILES");
+    return v == nullptr || std::string_view(v) != "0";
+  }();
+  return setting;
+}
+
 }  // namespace pgnkit::tools

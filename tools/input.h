@@ -23,5 +23,8 @@ void report_io_error(const io::IoError& error, std::string_view name);
 // whether it is other than "0". An environment variable, not a flag, so that every subcommand
 // has it without another option on each.
 std::optional<bool> decode_ahead_setting();
+// Whether one reader maps a plain file rather than reading it (pipeline::RunOptions::
+// map_files): yes unless PGNKIT_MAP_FILES=0 in the environment.
+bool map_files_setting();
 
 }  // namespace pgnkit::tools

@@ -114,7 +114,8 @@ int main(int argc, char** argv) {
       "Run 'pgnkit <command> --help' for the options of a command ('man pgnkit-<command>'\n"
       "  where installed).\n"
       "Input: files, or '-' / nothing for stdin; zstd input (by its magic bytes) is\n"
-      "  decompressed on a second thread; PGNKIT_DECODE_AHEAD=0 keeps it on one thread.");
+      "  decompressed on a second thread; PGNKIT_DECODE_AHEAD=0 keeps it on one thread. One\n"
+      "  thread maps a plain file into memory; PGNKIT_MAP_FILES=0 reads it instead.");
   int exit_code = pgnkit::tools::kExitOk;
   pgnkit::tools::register_check(app, exit_code);
   pgnkit::tools::register_status(app, exit_code);

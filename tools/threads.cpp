@@ -87,6 +87,7 @@ pipeline::RunOptions run_options(unsigned threads, Progress* progress) {
   options.threads = threads;
   options.chunk_size = env_size("PGNKIT_CHUNK_SIZE", options.chunk_size);
   options.decode_ahead = decode_ahead_setting();
+  options.map_files = map_files_setting();
   if (progress != nullptr) options.bytes_read = progress->bytes_counter();
   return options;
 }

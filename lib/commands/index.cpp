@@ -193,7 +193,8 @@ IndexPlan plan_index(const std::string& path, const IndexOptions& options) {
   std::uint64_t size = 0;
   const bool regular = regular_file(path, &size);
   io::IoError error;
-  auto source = io::Source::open(path, &error, {.decode_ahead = options.decode_ahead});
+  auto source = io::Source::open(
+      path, &error, {.decode_ahead = options.decode_ahead, .map_files = options.map_files});
   if (!source) {
     plan.open_error = error;
     return plan;

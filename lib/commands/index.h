@@ -23,6 +23,7 @@ struct IndexOptions {
   std::uint64_t shard_size = std::uint64_t{64} << 20;  // bytes per shard when shards is 0
   std::string from = "pgn";                            // pgn, or ndjson: one game per line
   bool decode_ahead = true;  // decode a .zst on a thread of its own (io::SourceOptions)
+  bool map_files = false;    // map a plain file rather than read it (io::SourceOptions)
 };
 
 // One shard: the games whose first byte lies in [start, end) of the decompressed input.

@@ -65,6 +65,8 @@ class RawInput {
   // knows how many bytes it delivered); reads return 0 after one.
   std::optional<IoError> error(std::uint64_t at) const;
   bool may_block() const { return may_block_; }
+  // The file descriptor read (-1 for memory and pulled bytes).
+  int fd() const { return fd_; }
   // Until destruction, every read(2) of an input that may block first waits for the input
   // or `cancel_fd` to be readable; once `cancel_fd` is readable the input ends. This lets
   // another thread stop a reader stuck on a silent pipe. The caller keeps cancel_fd open.

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "io/decode_ahead.h"
+#include "io/file_map.h"
 
 namespace pgnkit::io {
 namespace {
@@ -89,7 +90,11 @@ std::optional<Source> Source::open_file(std::string_view path, IoError* err, Sou
     set_err(IoErrorCode::IsDirectory, EISDIR);
     return std::nullopt;
   }
-  if (S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  if (S_ISREG(st.st_mode)) {
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    src.may_map_ = options.map_files;
+    src.counter_ = options.bytes_read;
+  }
   if (skip > 0 && src.raw_.skip(skip) != skip) {
     set_err(IoErrorCode::Truncated, 0);
     return std::nullopt;
@@ -192,8 +197,47 @@ std::size_t Source::read(char* dst, std::size_t cap) {
   return read_stream(dst, cap);
 }
 
+FileMap* Source::map_rest(std::size_t padding) {
+  if (!may_map_ || map_ || compression_ != Compression::None || pull_ || error_ || raw_.fd() < 0) {
+    return nullptr;
+  }
+  may_map_ = false;
+  struct stat st {};
+  if (::fstat(raw_.fd(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
+  // The next byte to deliver: where the descriptor is (stdin need not be at the file's
+  // start), less what was read and not delivered yet (the sniff's, peek()'s).
+  const off_t position = ::lseek(raw_.fd(), 0, SEEK_CUR);
+  const std::uint64_t pending = raw_.buffered().size() + (peeked_.size() - peeked_pos_);
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (position < 0 || static_cast<std::uint64_t>(position) < pending) return nullptr;
+  const std::uint64_t start = static_cast<std::uint64_t>(position) - pending;
+  if (size <= start) return nullptr;
+  // The progress counter has the bytes read(2) got already; the map adds the rest.
+  std::optional<FileMap> m =
+      FileMap::map(raw_.fd(), start, size - start, padding, counter_, pending);
+  if (!m) return nullptr;
+  // The pending bytes are in the map too: read() has nothing left to give, and the descriptor
+  // ends where reading would have left it (stdin redirected from a file, given twice, is read
+  // once).
+  ::lseek(raw_.fd(), static_cast<off_t>(size), SEEK_SET);
+  raw_.consume(raw_.buffered().size());
+  peeked_.clear();
+  peeked_pos_ = 0;
+  map_ = std::make_unique<FileMap>(std::move(*m));
+  map_start_ = offset_;
+  offset_ += size - start;
+  return map_.get();
+}
+
 std::size_t Source::read_stream(char* dst, std::size_t cap) {
   if (error_) return 0;
+  if (map_) {
+    if (const std::optional<std::size_t> zeros = map_->zeros_from()) {
+      error_ = IoError{IoErrorCode::ReadFailed, 0, map_start_ + *zeros,
+                       "the file shrank while it was read"};
+    }
+    return 0;
+  }
   std::size_t n = 0;
   if (pull_) {
     n = pull_(dst, cap, error_);

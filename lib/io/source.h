@@ -41,6 +41,7 @@
 namespace pgnkit::io {
 
 class DecodeAhead;
+class FileMap;
 
 struct SourceOptions {
   // Decompress input on a second thread, ahead of read(). Off: inside read(), on the
@@ -55,6 +56,9 @@ struct SourceOptions {
   // input ends there, as at its end. The caller keeps it open for the Source's lifetime, and
   // closes its pipe's write end to stop a reader stuck on a silent input (lib/pipeline).
   int stop_fd = -1;
+  // Lets map_rest() map a plain regular file instead of reading it (io/file_map.h: no copy,
+  // and a SIGBUS handler for the process, installed at the first map). Off: always read(2).
+  bool map_files = false;
 };
 
 class Source {
@@ -115,6 +119,16 @@ class Source {
   // consuming them: read() still delivers them. Only before the first read() or skip().
   std::string_view peek(std::size_t n);
 
+  // The rest of the input in memory without a copy, when SourceOptions::map_files is set and
+  // this is a plain (uncompressed) regular file opened by path: the bytes read() would
+  // deliver from offset() to the file's end as it is now, then `padding` writable zero bytes.
+  // The map is the Source's and lives as long as it; read() then gives nothing more, and
+  // error() reports a file that shrank under the map (io/file_map.h). Null otherwise, or when
+  // the system declines: read as usual. At most once per Source.
+  FileMap* map_rest(std::size_t padding);
+  // Whether map_rest() has mapped the input.
+  bool mapped() const { return map_ != nullptr; }
+
   // The error that ended the stream, if any.
   const std::optional<IoError>& error() const { return error_; }
   // The path as given, or "<stdin>" for "-", or the memory source's name.
@@ -143,7 +157,11 @@ class Source {
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;
-  std::string peeked_;  // peek()'s bytes, which read() delivers first
+  bool may_map_ = false;                           // SourceOptions::map_files, for a regular file
+  std::unique_ptr<FileMap> map_;                   // map_rest()'s map: the rest of the input
+  std::uint64_t map_start_ = 0;                    // the offset of the map's first byte
+  std::atomic<std::uint64_t>* counter_ = nullptr;  // SourceOptions::bytes_read, for the map
+  std::string peeked_;                             // peek()'s bytes, which read() delivers first
   std::size_t peeked_pos_ = 0;
 };
 

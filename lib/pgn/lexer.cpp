@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "io/file_map.h"
 #include "pgn/chars.h"
 #include "pgn/unicode.h"
 
@@ -37,7 +38,11 @@ std::size_t utf8_length(const char* p, const char* end) {
 }  // namespace
 
 Lexer::Lexer(io::Source& src, std::size_t buffer_size, const Location& start)
-    : src_(src), cap_(std::max(buffer_size, kMinBuffer)) {
+    : src_(src), cap_(std::max(buffer_size, kMinBuffer)), map_(src.map_rest(kPadding)) {
+  if (map_ != nullptr) {
+    start_at(map_->data(), 0, start);  // the window grows over the map: see refill_mapped()
+    return;
+  }
   // Not zero-filled (a reader over a small chunk or a fuzz input would pay for the whole
   // buffer): only the sentinel and the padding after the data are ever read before written.
   storage_ = std::make_unique_for_overwrite<char[]>(cap_ + kPadding);
@@ -53,7 +58,7 @@ void Lexer::start_at(char* data, std::size_t size, const Location& start) {
   buf_ = data;
   p_ = tok_ = buf_;
   end_ = buf_ + size;
-  std::memset(data + size, 0, kPadding);  // the sentinel, and defined bytes past the end
+  seal();  // the sentinel, and defined bytes past the end
   origin_ = start.offset - addr(buf_);
   // As mid-stream: on line start.line, which began column - 1 bytes before, no token on it.
   line_ = start.line;
@@ -64,7 +69,50 @@ void Lexer::start_at(char* data, std::size_t size, const Location& start) {
   window_ = BufferedBytes{buf_, size, start.offset};
 }
 
+void Lexer::seal() {
+  char* const at = buf_ + (end_ - buf_);
+  if (map_ != nullptr) {  // the map's bytes, which the next window shows again
+    std::memcpy(sealed_bytes_.data(), at, kPadding);
+    sealed_at_ = at;
+  }
+  std::memset(at, 0, kPadding);
+}
+
+void Lexer::unseal() {
+  if (sealed_at_ == nullptr) return;
+  std::memcpy(sealed_at_, sealed_bytes_.data(), kPadding);
+  sealed_at_ = nullptr;
+}
+
+bool Lexer::refill_mapped() {
+  // As refill() below, with nothing moved or read: the window [buf_, end_) starts at tok_
+  // and ends up to cap_ bytes after it, so that tokens end exactly where they do when read.
+  const auto keep = static_cast<std::size_t>(end_ - tok_);
+  if (tok_ != buf_) {
+    if (move_fn_) move_fn_(move_ctx_);
+    if (p_ < tok_) p_ = tok_;  // only while a comment is skipped
+    buf_ += tok_ - buf_;
+  }
+  map_->passed(tok_);
+  if (keep == cap_) return false;
+  const char* const file_end = map_->data() + map_->size();
+  unseal();
+  if (end_ == file_end) {
+    if (!eof_) {
+      char none[1];
+      static_cast<void>(src_.read(none, sizeof none));  // the map's end: maybe an error
+      eof_ = true;
+    }
+  } else {
+    end_ = tok_ + std::min(cap_, static_cast<std::size_t>(file_end - tok_));
+  }
+  seal();
+  window_ = BufferedBytes{buf_, static_cast<std::size_t>(end_ - buf_), abs(buf_)};
+  return true;
+}
+
 bool Lexer::refill() {
+  if (map_ != nullptr) return refill_mapped();
   if (in_place_) {
     // Everything is buffered already: the source only tells how the input ended.
     if (!eof_) {
@@ -95,7 +143,7 @@ bool Lexer::refill() {
     w += n;
   }
   end_ = w;
-  std::memset(w, 0, kPadding);  // the sentinel, and defined bytes for reads past the end
+  seal();  // the sentinel, and defined bytes for reads past the end
   window_ = BufferedBytes{buf_, static_cast<std::size_t>(end_ - buf_), abs(buf_)};
   return true;
 }
@@ -122,7 +170,8 @@ void Lexer::skip_blank() {
     const char* p = p_;
     for (;;) {
       const char c = *p;
-      if (c == ' ' || c == '\t') {
+      // \x1A: DOS end-of-file mark
+      if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\x1A') {
         ++p;
       } else if (c == '\n') {
         ++p;
@@ -131,8 +180,6 @@ void Lexer::skip_blank() {
         if (p + 1 == end_ && !eof_) break;  // need to see whether '\n' follows
         ++p;
         if (*p != '\n') new_line(p);
-      } else if (c == '\f' || c == '\v' || c == '\x1A') {  // \x1A: DOS end-of-file mark
-        ++p;
       } else {
         break;
       }

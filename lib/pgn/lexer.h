@@ -153,7 +153,10 @@ class Lexer {
   bool tag_fast(Token& t, const char* p);
   void token_ends(const char* q) { end_offset_ = abs(q); }
 
-  bool refill();  // keeps [tok_, end_); false if the buffer is full
+  bool refill();         // keeps [tok_, end_); false if the buffer is full
+  bool refill_mapped();  // refill() over a file map (io::Source::map_rest)
+  void seal();           // the NUL sentinel and padding at end_ (over a map: its bytes kept aside)
+  void unseal();         // a map's bytes back where seal() wrote
   void start_at(char* data, std::size_t size, const Location& start);  // construction
   void ensure(std::size_t n);  // at least n bytes from tok_ unless at end of input
   void skip_blank();
@@ -225,6 +228,11 @@ class Lexer {
   std::uint64_t line_column_ = 0;
   bool eof_ = false;
   bool in_place_ = false;  // over a caller's bytes: nothing is read into it, nothing moves
+  // Over a map of the file (nothing read, nothing moved: the window slides over it), the
+  // bytes seal() covered and where.
+  io::FileMap* map_ = nullptr;
+  std::array<char, kReaderPadding> sealed_bytes_{};
+  char* sealed_at_ = nullptr;
   bool input_error_reported_ = false;
   LexMode mode_ = LexMode::Between;
   std::uint32_t line_ = 1;

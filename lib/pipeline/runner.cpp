@@ -161,6 +161,7 @@ RunStats run_job(const std::vector<std::string>& inputs, const Job& job, Emitter
   Settings settings;
   settings.chunk_size = options.chunk_size;
   settings.source.bytes_read = options.bytes_read;
+  settings.source.map_files = options.map_files;
   settings.threads = options.threads == 0 ? default_threads() : options.threads;
   const bool one_reader = options.shard != nullptr || settings.threads == 1;
   settings.source.decode_ahead = options.decode_ahead.value_or(one_reader || default_threads() > 2);

@@ -44,6 +44,9 @@ struct RunOptions {
   // every core is busy and the hand-over costs more than the overlap (docs/threads.md).
   std::optional<bool> decode_ahead;
   std::atomic<std::uint64_t>* bytes_read = nullptr;  // io::SourceOptions::bytes_read
+  // One reader over a plain file lexes a map of it, not a copy (io::SourceOptions::map_files,
+  // which installs a SIGBUS handler for the process: a choice for a program, not a library).
+  bool map_files = false;
   // Set: exactly one input, read from shard->range.start to the first game at or after its
   // end, numbered from shard->base_game and base_line.
   const Shard* shard = nullptr;
