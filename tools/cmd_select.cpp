@@ -1,13 +1,13 @@
 // pgnkit select: the flags into commands::SelectOptions, the run (lib/commands/select.h) into
 // the -o file or stdout, the --summary-format ndjson object on stderr.
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "commands/output_file.h"
 #include "commands/select.h"
 #include "commands/tree.h"
 #include "input.h"
@@ -44,13 +44,10 @@ int run_select(SelectFlags flags) {
     std::string error;
     options.inputs = commands::tree_input_files(flags.filters.tree, error);
   }
-  if (!options.count && flags.output != "-") {  // opening the output would truncate the input
-    for (const std::string& in : options.inputs) {
-      std::error_code ec;
-      if (in != "-" && std::filesystem::equivalent(in, flags.output, ec)) {
-        usage(in + " is both an input and the output");
-        return kExitUsage;
-      }
+  if (!options.count) {  // opening the output would truncate the input
+    if (const auto why = commands::output_clobbers_input(flags.output, options.inputs)) {
+      usage(*why);
+      return kExitUsage;
     }
   }
   io::IoError err;

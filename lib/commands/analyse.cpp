@@ -166,7 +166,7 @@ AnalyseSummary run_analyse(const AnalyseOptions& options, Console& console,
   }
   s.engine_name = pool.name();
   OutputFile out(console);
-  if (!out.open(options.output)) {
+  if (!out.open(options.output, options.inputs)) {
     s.exit_status = kExitUsage;
     return s;
   }

@@ -135,7 +135,7 @@ bool annotate_in_place(const std::string& path, const AnnotateOptions& options,
   }
   close(fd);
   OutputFile out(console);
-  bool ok = out.open(tmp, *compression);
+  bool ok = out.open(tmp, {}, *compression);
   if (ok) {
     ok = annotate_files({path}, options, plan, out, console, after_read, s);
     ok = out.finish() && ok;
@@ -212,7 +212,7 @@ AnnotateSummary run_annotate(const AnnotateOptions& options, Console& console,
     }
   } else {
     OutputFile out(console);
-    if (!out.open(options.output)) {
+    if (!out.open(options.output, options.inputs)) {
       s.exit_status = kExitUsage;
       return s;
     }

@@ -106,7 +106,7 @@ ConvertSummary run_convert(const ConvertOptions& options, Console& console,
     return s;
   }
   OutputFile out(console);
-  if (!out.open(options.output)) {
+  if (!out.open(options.output, options.inputs)) {
     s.exit_status = kExitUsage;
     return s;
   }

@@ -9,6 +9,7 @@
 #include "commands/byte_size.h"
 #include "commands/dedup_job.h"
 #include "commands/dedup_merge.h"
+#include "commands/output_file.h"
 #include "dedup/decider.h"
 #include "io/sink.h"
 
@@ -70,6 +71,11 @@ DedupSummary run_dedup(const DedupOptions& options, Console& console,
   // "-": the console's out(); a file: written here.
   std::optional<io::OutputSink> file;
   if (options.output != "-") {
+    if (const std::optional<std::string> why =
+            output_clobbers_input(options.output, options.inputs)) {
+      console.message(*why);
+      return summary;
+    }
     io::IoError err;
     file = io::OutputSink::open(options.output, &err);
     if (!file) {

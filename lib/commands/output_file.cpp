@@ -1,10 +1,39 @@
 #include "commands/output_file.h"
 
+#include <filesystem>
+#include <system_error>
+
 namespace pgnkit::commands {
 
-bool OutputFile::open(const std::string& path, std::optional<io::Compression> compression) {
+std::optional<std::string> output_clobbers_input(const std::string& output,
+                                                 const std::vector<std::string>& inputs) {
+  if (output == "-") return std::nullopt;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path out = fs::weakly_canonical(output, ec);
+  for (const std::string& in : inputs) {
+    if (in == "-") continue;
+    if (fs::equivalent(in, output, ec)) return in + " is both an input and the output";
+    if (!fs::is_directory(in, ec) || out.empty()) continue;
+    const fs::path dir = fs::weakly_canonical(in, ec);
+    if (ec || dir.empty()) continue;
+    // out's parent chain reaches dir: the output would be listed among the inputs.
+    for (fs::path p = out.parent_path(); !p.empty(); p = p.parent_path()) {
+      if (p == dir) return output + " is inside the input directory " + in;
+      if (p == p.root_path()) break;
+    }
+  }
+  return std::nullopt;
+}
+
+bool OutputFile::open(const std::string& path, const std::vector<std::string>& inputs,
+                      std::optional<io::Compression> compression) {
   file_.reset();
   if (path == "-") return true;
+  if (const std::optional<std::string> why = output_clobbers_input(path, inputs)) {
+    console_.message(*why);
+    return false;
+  }
   io::IoError error;
   file_ = io::OutputSink::open(path, &error, compression);
   if (!file_) console_.message(io::describe(error, path));

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "commands/console.h"
 #include "io/sink.h"
@@ -15,14 +16,23 @@
 
 namespace pgnkit::commands {
 
+// Why creating `output` would destroy input before it is read: it is one of `inputs` (the
+// same file under any name: creating it truncates it), or it lies under an input directory
+// (it would be read while it is written). The message, as "<input> is both an input and the
+// output"; nullopt when it is safe ("-" always is).
+std::optional<std::string> output_clobbers_input(const std::string& output,
+                                                 const std::vector<std::string>& inputs);
+
 class OutputFile final : public pipeline::Emitter {
  public:
   explicit OutputFile(Console& console) : console_(console) {}
 
   // "-": the console's out(). Otherwise creates (truncates) `path`; false, with the message
-  // "<path>: <why>", when it cannot. `compression`: that format whatever the name (a
-  // temporary name); unset: as the name ends (io::compression_for_name).
-  bool open(const std::string& path, std::optional<io::Compression> compression = std::nullopt);
+  // "<path>: <why>", when it cannot, or output_clobbers_input()'s when it is one of `inputs`.
+  // `compression`: that format whatever the name (a temporary name); unset: as the name ends
+  // (io::compression_for_name).
+  bool open(const std::string& path, const std::vector<std::string>& inputs,
+            std::optional<io::Compression> compression = std::nullopt);
 
   // Ends the output: a file is flushed and closed, a failure told as "<name>: <why>"; for
   // "-", `console_failed` (when set) says whether the caller's output failed. True when

@@ -48,7 +48,7 @@ StatsSummary run_stats(const StatsOptions& options, Console& console,
   StatsMerge merge(console, report, job_options.max_problems);
   StatsSummary s;
   OutputFile out(console);
-  if (!out.open(options.output)) {
+  if (!out.open(options.output, options.inputs)) {
     s.io_failed = true;
     s.exit_status = kExitUsage;
     return s;

@@ -99,7 +99,7 @@ TreeSummary run_tree(const TreeOptions& options, Console& console,
   job.query_key = position->key();
 
   OutputFile out(console);
-  if (!build && !out.open(options.output)) return summary;
+  if (!build && !out.open(options.output, options.inputs)) return summary;
 
   TreeAnswer answer;
   answer.position = *position;
