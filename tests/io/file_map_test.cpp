@@ -20,7 +20,11 @@
 #include "io/zstd_frames.h"
 #include "support/files.h"
 
-namespace pgnkit::io::test {
+namespace pgnkit::io::file_map_test {
+
+using test::compress;
+using test::read_all;
+using test::TempDir;
 namespace {
 
 constexpr std::size_t kPage = 4096;
@@ -218,4 +222,4 @@ TEST_F(FileMapTest, SourceReportsAFileThatShrankUnderItsMap) {
 }
 
 }  // namespace
-}  // namespace pgnkit::io::test
+}  // namespace pgnkit::io::file_map_test

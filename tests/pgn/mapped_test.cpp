@@ -12,7 +12,9 @@
 #include "pgn/recorder.h"
 #include "support/files.h"
 
-namespace pgnkit::pgn::test {
+namespace pgnkit::pgn::mapped_test {
+
+using test::Recorder;
 namespace {
 
 struct Read {
@@ -135,4 +137,4 @@ TEST(Mapped, AFileTruncatedUnderTheReaderEndsWithAReadError) {
 }
 
 }  // namespace
-}  // namespace pgnkit::pgn::test
+}  // namespace pgnkit::pgn::mapped_test
