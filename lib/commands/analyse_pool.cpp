@@ -19,7 +19,10 @@ AnalysePool::~AnalysePool() {
   work_ready_.notify_all();
   room_.notify_all();
   for (std::thread& t : threads_) t.join();
-  for (engine::UciEngine& e : engines_) e.stop();
+  // "quit" to every engine, then a second for all of them to exit before they are killed.
+  for (engine::UciEngine& e : engines_) e.ask_to_quit();
+  const auto deadline = engine::Clock::now() + std::chrono::seconds(1);
+  for (engine::UciEngine& e : engines_) e.end(deadline);
 }
 
 bool AnalysePool::start(std::string* why) {

@@ -117,6 +117,26 @@ ReadStatus EngineProcess::read_line(std::string& line, Clock::time_point deadlin
   }
 }
 
+void EngineProcess::ask_to_quit() {
+  if (pid_ <= 0) return;
+  send("quit");
+  ::shutdown(to_child_, SHUT_WR);  // and end of input, for an engine that reads to its end
+}
+
+void EngineProcess::end(Clock::time_point deadline) {
+  while (pid_ > 0) {
+    int status = 0;
+    const pid_t done = waitpid(pid_, &status, WNOHANG);
+    if (done == pid_ || (done < 0 && errno != EINTR)) {
+      pid_ = -1;  // exited (or not ours to wait for): nothing to kill
+      break;
+    }
+    if (Clock::now() >= deadline) break;
+    ::usleep(2000);
+  }
+  kill();  // kills what still runs, and closes the socket either way
+}
+
 void EngineProcess::kill() {
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);

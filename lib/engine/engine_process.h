@@ -44,6 +44,11 @@ class EngineProcess {
 
   // Ends the process: SIGKILL, then waits for it. Idempotent.
   void kill();
+  // Ends it politely: "quit" and the end of its input now (ask_to_quit), then waits until
+  // `deadline` for it to exit and kills it only if it has not (end). Several processes are
+  // asked first and waited for after, so that they exit side by side.
+  void ask_to_quit();
+  void end(Clock::time_point deadline);
 
  private:
   pid_t pid_ = -1;

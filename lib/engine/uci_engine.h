@@ -66,6 +66,10 @@ class UciEngine {
   // "bestmove" or `timeout`. After Failed the process is killed: start() it again.
   Search search(std::string_view position, const Limit& limit, std::chrono::milliseconds timeout);
   void stop() { process_.kill(); }
+  // The polite end, for engines that finished their work: "quit", then (end) up to `deadline`
+  // for the process to exit before it is killed.
+  void ask_to_quit() { process_.ask_to_quit(); }
+  void end(Clock::time_point deadline) { process_.end(deadline); }
 
  private:
   bool ready(std::string* why);  // isready -> readyok

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -88,6 +89,26 @@ TEST(Analyse, SameBytesForEveryEngineCountAndEverySearchCounted) {
   EXPECT_EQ(std::to_string(searched(one.err)) + "\n", searches);
   EXPECT_EQ(searched(one.err), searched(four.err));
   EXPECT_GT(searched(one.err), 10000);
+}
+
+// At the end every engine is told to quit, and exits by itself; one that does not is killed a
+// second later, and the run ends as it would have.
+TEST(Analyse, EnginesAreToldToQuitAtTheEnd) {
+  const TempDir dir;
+  write_file(dir / "trap.pgn", kTrap);
+  const std::string log = (dir / "quits").string();
+  const ChildRun r =
+      analyse(dir, {"-j", "3", (dir / "trap.pgn").string()}, {"FAKE_UCI_QUIT_LOG=" + log});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, kTrapAnalysed);
+  EXPECT_EQ(read_file(log), "quit\nquit\nquit\n");
+  const auto start = std::chrono::steady_clock::now();
+  const ChildRun stubborn = analyse(dir, {"-j", "2", (dir / "trap.pgn").string()},
+                                    {"FAKE_UCI_QUIT_LOG=" + log, "FAKE_UCI_IGNORE_QUIT=1"});
+  EXPECT_EQ(stubborn.status, 0) << stubborn.err;
+  EXPECT_EQ(stubborn.out, kTrapAnalysed);
+  EXPECT_EQ(read_file(log), "quit\nquit\nquit\nquit\nquit\n");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
 }
 
 TEST(Analyse, CrashedEngineIsRestartedAndTheGameAnalysedAgain) {

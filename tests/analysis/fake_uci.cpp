@@ -11,6 +11,9 @@
 //   FAKE_UCI_GARBAGE_AT=N  answer the N-th "go" with unreadable info lines and no score
 //   FAKE_UCI_CRASH_ALWAYS=1  exit at every "go"
 //   FAKE_UCI_NOT_UCI=1     answer "uci" with something else and exit
+// and at the end:
+//   FAKE_UCI_QUIT_LOG=F    append a line "quit" to file F when told to quit
+//   FAKE_UCI_IGNORE_QUIT=1 do not quit when told to (nor at the end of input): wait to be killed
 #include <unistd.h>
 
 #include <cstdio>
@@ -173,7 +176,14 @@ int main() {
                             std::to_string(best->score) + " nodes 20 nps 1000 pv " + pv);
       say("bestmove " + best->uci);
     } else if (command == "quit") {
-      return 0;
+      if (const char* log = std::getenv("FAKE_UCI_QUIT_LOG")) {
+        if (FILE* f = std::fopen(log, "a")) {
+          std::fputs("quit\n", f);
+          std::fclose(f);
+        }
+      }
+      if (std::getenv("FAKE_UCI_IGNORE_QUIT") == nullptr) return 0;
+      for (;;) ::pause();
     }
   }
   return 0;
