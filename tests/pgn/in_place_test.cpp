@@ -66,24 +66,12 @@ void expect_same(std::string_view text, const std::string& what, const Location&
 }
 
 TEST(InPlace, EveryFixtureReadsAsFromACopy) {
-  std::size_t files = 0;
-  for (const char* dir : {"/tests/data", "/data"}) {
-    for (const auto& e :
-         std::filesystem::recursive_directory_iterator(std::string(PGNKIT_SOURCE_DIR) + dir)) {
-      if (e.path().extension() != ".pgn") continue;
-      expect_same(testing::read_file(e.path()), e.path().string());
-      ++files;
-    }
-  }
-  EXPECT_GT(files, 20u);
+  for (const std::string& file : plain_pgn_fixtures()) expect_same(testing::read_file(file), file);
 }
 
 TEST(InPlace, TrickyCorpusReadsAsFromACopy) {
-  const std::filesystem::path root = std::filesystem::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!std::filesystem::exists(root)) GTEST_SKIP() << root << " is absent";
-  for (const auto& e : std::filesystem::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() == ".pgn")
-      expect_same(testing::read_file(e.path()), e.path().string());
+  if (!std::filesystem::exists(tricky_root())) GTEST_SKIP() << tricky_root() << " is absent";
+  for (const std::string& file : tricky_pgn_files()) expect_same(testing::read_file(file), file);
 }
 
 TEST(InPlace, EdgesOfTheBuffer) {

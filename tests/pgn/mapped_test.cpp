@@ -59,23 +59,14 @@ void expect_same(const std::string& path, std::uint64_t skip = 0) {
 }
 
 TEST(Mapped, EveryFixtureReadsAsFromACopy) {
-  std::size_t files = 0;
-  for (const char* dir : {"/tests/data", "/data"}) {
-    for (const auto& e :
-         std::filesystem::recursive_directory_iterator(std::string(PGNKIT_SOURCE_DIR) + dir)) {
-      if (e.path().extension() != ".pgn") continue;
-      expect_same(e.path().string());
-      ++files;
-    }
-  }
-  EXPECT_GT(files, 20u);
+  for (const std::string& file : test::plain_pgn_fixtures()) expect_same(file);
 }
 
 TEST(Mapped, TrickyCorpusReadsAsFromACopy) {
-  const std::filesystem::path root = std::filesystem::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
-  if (!std::filesystem::exists(root)) GTEST_SKIP() << root << " is absent";
-  for (const auto& e : std::filesystem::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().extension() == ".pgn") expect_same(e.path().string());
+  if (!std::filesystem::exists(test::tricky_root())) {
+    GTEST_SKIP() << test::tricky_root() << " is absent";
+  }
+  for (const std::string& file : test::tricky_pgn_files()) expect_same(file);
 }
 
 TEST(Mapped, EdgesOfTheWindowAndThePage) {

@@ -1,9 +1,13 @@
 // A visitor that logs every callback as one line of text, for exact expectations.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/source.h"
 #include "pgn/reader.h"
@@ -87,6 +91,32 @@ class Recorder : public Visitor {
     log += "\n";
   }
 };
+
+// The plain .pgn files under tests/data and data, the fixtures every reading path is compared
+// on; at least 20 of them.
+inline std::vector<std::string> plain_pgn_fixtures() {
+  std::vector<std::string> files;
+  for (const char* dir : {"/tests/data", "/data"}) {
+    for (const auto& e :
+         std::filesystem::recursive_directory_iterator(std::string(PGNKIT_SOURCE_DIR) + dir)) {
+      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+    }
+  }
+  EXPECT_GT(files.size(), 20u);
+  return files;
+}
+
+// The .pgn files of ../shared/corpus/tricky (none where it is absent: the caller skips).
+inline std::filesystem::path tricky_root() {
+  return std::filesystem::path(PGNKIT_SHARED_DIR) / "corpus" / "tricky";
+}
+inline std::vector<std::string> tricky_pgn_files() {
+  std::vector<std::string> files;
+  if (!std::filesystem::exists(tricky_root())) return files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(tricky_root()))
+    if (e.is_regular_file() && e.path().extension() == ".pgn") files.push_back(e.path().string());
+  return files;
+}
 
 // Reads text (plain or zstd) from memory and returns the log.
 inline std::string record(std::string_view text, Recorder& r, ReaderOptions options = {},
