@@ -58,11 +58,7 @@ Read in_place(std::string_view text, const Location& start) {
 void expect_same(std::string_view text, const std::string& what, const Location& start = {}) {
   const Read a = copied(text, start), b = in_place(text, start);
   EXPECT_EQ(b.log, a.log) << what;
-  EXPECT_EQ(b.stats.games, a.stats.games) << what;
-  EXPECT_EQ(b.stats.bytes, a.stats.bytes) << what;
-  EXPECT_EQ(b.stats.errors, a.stats.errors) << what;
-  EXPECT_EQ(b.stats.warnings, a.stats.warnings) << what;
-  EXPECT_EQ(b.stats.clean_end, a.stats.clean_end) << what;
+  expect_same_stats(b.stats, a.stats, what);
 }
 
 TEST(InPlace, EveryFixtureReadsAsFromACopy) {

@@ -49,11 +49,7 @@ void expect_same(const std::string& path, std::uint64_t skip = 0) {
     EXPECT_FALSE(copied.mapped) << what;
     EXPECT_EQ(mapped.mapped, before.size() > skip) << what;
     EXPECT_EQ(mapped.log, copied.log) << what;
-    EXPECT_EQ(mapped.stats.games, copied.stats.games) << what;
-    EXPECT_EQ(mapped.stats.bytes, copied.stats.bytes) << what;
-    EXPECT_EQ(mapped.stats.errors, copied.stats.errors) << what;
-    EXPECT_EQ(mapped.stats.warnings, copied.stats.warnings) << what;
-    EXPECT_EQ(mapped.stats.clean_end, copied.stats.clean_end) << what;
+    test::expect_same_stats(mapped.stats, copied.stats, what);
   }
   EXPECT_EQ(testing::read_file(path), before) << path << " changed";
 }

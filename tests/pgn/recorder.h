@@ -118,6 +118,16 @@ inline std::vector<std::string> tricky_pgn_files() {
   return files;
 }
 
+// Two reads of the same bytes by two paths: the same counts (their logs are compared apart).
+inline void expect_same_stats(const ReadStats& got, const ReadStats& want,
+                              const std::string& what) {
+  EXPECT_EQ(got.games, want.games) << what;
+  EXPECT_EQ(got.bytes, want.bytes) << what;
+  EXPECT_EQ(got.errors, want.errors) << what;
+  EXPECT_EQ(got.warnings, want.warnings) << what;
+  EXPECT_EQ(got.clean_end, want.clean_end) << what;
+}
+
 // Reads text (plain or zstd) from memory and returns the log.
 inline std::string record(std::string_view text, Recorder& r, ReaderOptions options = {},
                           ReadStats* stats = nullptr) {
