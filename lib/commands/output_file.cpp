@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "io/input_list.h"
+
 namespace pgnkit::commands {
 
 std::optional<std::string> output_clobbers_input(const std::string& output,
@@ -14,12 +16,21 @@ std::optional<std::string> output_clobbers_input(const std::string& output,
   for (const std::string& in : inputs) {
     if (in == "-") continue;
     if (fs::equivalent(in, output, ec)) return in + " is both an input and the output";
-    if (!fs::is_directory(in, ec) || out.empty()) continue;
+    // Under a directory only a name the listing takes would be read (a report.html is not).
+    const std::string name = out.filename().string();
+    const bool listed = !name.starts_with('.') &&
+                        (io::is_input_name(name) || io::is_input_name(name, /*lines=*/true));
+    if (!listed || !fs::is_directory(in, ec)) continue;
     const fs::path dir = fs::weakly_canonical(in, ec);
     if (ec || dir.empty()) continue;
     // out's parent chain reaches dir: the output would be listed among the inputs.
     for (fs::path p = out.parent_path(); !p.empty(); p = p.parent_path()) {
-      if (p == dir) return output + " is inside the input directory " + in;
+      if (p == dir) {
+        std::string why = output;
+        why += " is inside the input directory ";
+        why += in;
+        return why;
+      }
       if (p == p.root_path()) break;
     }
   }

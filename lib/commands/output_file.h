@@ -18,7 +18,8 @@ namespace pgnkit::commands {
 
 // Why creating `output` would destroy input before it is read: it is one of `inputs` (the
 // same file under any name: creating it truncates it), or it lies under an input directory
-// (it would be read while it is written). The message, as "<input> is both an input and the
+// with a name the directory's listing takes (io::is_input_name: it would be read while it is
+// written). The message, as "<input> is both an input and the
 // output"; nullopt when it is safe ("-" always is).
 std::optional<std::string> output_clobbers_input(const std::string& output,
                                                  const std::vector<std::string>& inputs);

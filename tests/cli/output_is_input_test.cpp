@@ -69,7 +69,13 @@ TEST(OutputIsInput, AnOutputInsideAnInputDirectoryIsRefused) {
         << r.err;
     EXPECT_FALSE(fs::exists(inside)) << writer[0];
   }
-  // Beside the directory is fine.
+  // A file the listing would not take (stats' report) is fine inside it, and so is one beside
+  // the directory.
+  const std::string report = (dir / "games" / "report.html").string();
+  const ChildRun html = testing::run_pgnkit(
+      dir, {"stats", "--format", "html", "--no-charts", (dir / "games").string(), "-o", report});
+  EXPECT_EQ(html.status, 0) << html.err;
+  EXPECT_GT(fs::file_size(report), 1000u);
   const ChildRun ok = testing::run_pgnkit(
       dir,
       {"select", "--result", "1-0", (dir / "games").string(), "-o", (dir / "wins.pgn").string()});
