@@ -52,8 +52,8 @@ clidoc::ManualText manual_text(const std::string& date) {
        "to anything else to decompress it on a second thread also with --threads above 1 on\n"
        "two CPUs or fewer, where it is not done by default (the output is the same)."},
       {"PGNKIT_MAP_FILES",
-       "Set to 0 to read plain files with read(2) instead of mapping them into memory with one\n"
-       "thread (--threads 1, index --range and pgnkit-dask shards); the output is the same."},
+       "Set to 0 to read a plain file with read(2) where one reader reads it (--threads 1, a\n"
+       "--range shard, index), instead of mapping it into memory; the output is the same."},
       {"NO_COLOR", "When set (to anything), check --color auto prints no colour on a terminal."},
   };
   t.files = {
