@@ -253,6 +253,26 @@ void run_interruptibly(std::atomic<bool>& cancel, Work&& work) {
   thread.join();
 }
 
+// A command run from Python: run(o, console) on a thread of its own, Ctrl-C reaching it through
+// o.cancel (run_interruptibly). Returns its summary; `console` holds its output and messages.
+template <class Options, class Run>
+auto run_command(Options& o, commands::MemoryConsole& console, Run run) {
+  std::atomic<bool> cancel{false};
+  o.cancel = &cancel;
+  decltype(run(o, console)) s;
+  run_interruptibly(cancel, [&] { s = run(o, console); });
+  o.cancel = nullptr;  // `cancel` ends here
+  return s;
+}
+
+// What such a command gives back: its output (under `key`: "ndjson", "json") as bytes, the
+// summary, and the messages.
+py::dict command_result(const char* key, const commands::MemoryConsole& console,
+                        const py::dict& summary) {
+  return py::dict(py::arg(key) = py::bytes(console.out_text), py::arg("summary") = summary,
+                  py::arg("messages") = console.messages);
+}
+
 // check or status with the CLI's options, the output in NDJSON (one object per line).
 py::dict run_check(std::vector<std::string> paths, unsigned threads, const std::string& laws,
                    bool strict, bool variations, bool allow_null, std::uint64_t max_errors,
@@ -277,18 +297,15 @@ py::dict run_check(std::vector<std::string> paths, unsigned threads, const std::
   }
   o.run = run_of(threads);
   commands::MemoryConsole console;
-  commands::CheckSummary s;
-  std::atomic<bool> cancel{false};
-  o.cancel = &cancel;
-  run_interruptibly(cancel, [&] { s = commands::run_check(o, console); });
+  const commands::CheckSummary s = run_command(
+      o, console, [](const auto& options, auto& out) { return commands::run_check(options, out); });
   py::dict summary(py::arg("games") = s.games, py::arg("plies") = s.plies,
                    py::arg("errors") = s.errors, py::arg("warnings") = s.warnings,
                    py::arg("games_with_errors") = s.games_with_errors,
                    py::arg("unsupported") = s.unsupported, py::arg("bytes") = s.bytes,
                    py::arg("stopped") = s.stopped, py::arg("io_failed") = s.io_failed,
                    py::arg("exit_status") = s.exit_status);
-  return py::dict(py::arg("ndjson") = py::bytes(console.out_text), py::arg("summary") = summary,
-                  py::arg("messages") = console.messages);
+  return command_result("ndjson", console, summary);
 }
 
 py::dict run_status(std::vector<std::string> paths, unsigned threads, const std::string& laws,
@@ -301,10 +318,9 @@ py::dict run_status(std::vector<std::string> paths, unsigned threads, const std:
   o.laws = laws_of(laws);
   o.run = run_of(threads);
   commands::MemoryConsole console;
-  commands::StatusSummary s;
-  std::atomic<bool> cancel{false};
-  o.cancel = &cancel;
-  run_interruptibly(cancel, [&] { s = commands::run_status(o, console); });
+  const commands::StatusSummary s = run_command(o, console, [](const auto& options, auto& out) {
+    return commands::run_status(options, out);
+  });
   py::dict by_status;
   for (std::size_t i = 0; i < s.by_status.size(); ++i) {
     const auto status = static_cast<replay::GameStatus>(i);
@@ -313,8 +329,7 @@ py::dict run_status(std::vector<std::string> paths, unsigned threads, const std:
   py::dict summary(py::arg("games") = s.games, py::arg("by_status") = by_status,
                    py::arg("inconsistent") = s.inconsistent, py::arg("io_failed") = s.io_failed,
                    py::arg("exit_status") = s.exit_status);
-  return py::dict(py::arg("ndjson") = py::bytes(console.out_text), py::arg("summary") = summary,
-                  py::arg("messages") = console.messages);
+  return command_result("ndjson", console, summary);
 }
 
 // stats --format json: the counts as JSON text (the package parses it), and the messages.
@@ -328,14 +343,11 @@ py::dict run_stats(std::vector<std::string> paths, unsigned threads, std::vector
   o.no_variations = !variations;
   o.run = run_of(threads);
   commands::MemoryConsole console;
-  commands::StatsSummary s;
-  std::atomic<bool> cancel{false};
-  o.cancel = &cancel;
-  run_interruptibly(cancel, [&] { s = commands::run_stats(o, console); });
+  const commands::StatsSummary s = run_command(
+      o, console, [](const auto& options, auto& out) { return commands::run_stats(options, out); });
   py::dict summary(py::arg("games") = s.games, py::arg("io_failed") = s.io_failed,
                    py::arg("exit_status") = s.exit_status);
-  return py::dict(py::arg("json") = py::bytes(console.out_text), py::arg("summary") = summary,
-                  py::arg("messages") = console.messages);
+  return command_result("json", console, summary);
 }
 
 // pgnkit.Problem (a Python dataclass, shared with check()), set when the package imports.
