@@ -208,15 +208,15 @@ void StatsJob::read(const pipeline::ChunkRead& read, pipeline::ChunkResult& resu
     result.stats = pgn::read_pgn(read.source, visitor, read.options);
   }
   // Only the first `top` games with the most problems can be among the run's first `top`.
-  keep_worst(records.worst, options_.top);
+  // (With top 0 every one is wanted: the merge sorts them once, at the end.)
+  if (options_.top != 0) keep_worst(records.worst, options_.top);
 }
 
 void keep_worst(std::vector<StatsGameProblems>& worst, std::size_t top) {
-  if (top == 0 || worst.size() <= top) return;
   std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
     return a.errors + a.warnings > b.errors + b.warnings;
   });
-  worst.resize(top);
+  if (top != 0 && worst.size() > top) worst.resize(top);
 }
 
 }  // namespace pgnkit::commands

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <atomic>
-
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -60,10 +59,10 @@ class StatsRecords final : public pipeline::Records {
   }
 };
 
-// Keeps the `top` games with the most problems (errors + warnings), the earlier in `worst`'s
-// order first among equals (`worst` in input order, or already kept this way); nothing when
-// top is 0 (all are wanted). A read keeps at most a few times `top` at once: memory stays
-// bounded however many games have problems.
+// Sorts `worst` by problems (errors + warnings), most first, the earlier in `worst`'s order
+// first among equals (`worst` in input order, or already kept this way), and keeps the first
+// `top` (all when top is 0). Reads and the merge keep at most a few times `top` at once:
+// memory stays bounded however many games have problems.
 void keep_worst(std::vector<StatsGameProblems>& worst, std::size_t top);
 
 inline constexpr char kGroupSeparator = '\x1f';

@@ -3,20 +3,6 @@
 #include <algorithm>
 
 namespace pgnkit::commands {
-namespace {
-
-// Sorted (stable: of games with as many problems, the earlier in the input first) and bounded.
-void sort_worst(std::vector<StatsGameProblems>& worst, std::size_t top) {
-  if (top == 0 || worst.size() <= top) {
-    std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) {
-      return a.errors + a.warnings > b.errors + b.warnings;
-    });
-    return;
-  }
-  keep_worst(worst, top);
-}
-
-}  // namespace
 
 std::vector<const std::pair<const std::string, Counts>*> sorted_groups(const StatsReport& r) {
   std::vector<const std::pair<const std::string, Counts>*> v;
@@ -54,11 +40,11 @@ void StatsMerge::records(const pipeline::Records& records, std::uint64_t game_ba
     k.game += game_base;
   }
   if (report_.top != 0 && report_.worst.size() > 4 * report_.top)
-    sort_worst(report_.worst, report_.top);
+    keep_worst(report_.worst, report_.top);
 }
 
 void StatsMerge::finish() {
-  sort_worst(report_.worst, report_.top);
+  keep_worst(report_.worst, report_.top);
 }
 
 }  // namespace pgnkit::commands
