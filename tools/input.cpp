@@ -22,20 +22,24 @@ void report_io_error(const io::IoError& error, std::string_view name) {
   report(io::describe(error, name));
 }
 
+namespace {
+
+// An on/off environment switch: unset, or whether it is other than "0".
+std::optional<bool> env_switch(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) return std::nullopt;
+  return std::string_view(v) != "0";
+}
+
+}  // namespace
+
 std::optional<bool> decode_ahead_setting() {
-  static const std::optional<bool> setting = []() -> std::optional<bool> {
-    const char* v = std::getenv("PGNKIT_DECODE_AHEAD");
-    if (v == nullptr) return std::nullopt;
-    return std::string_view(v) != "0";
-  }();
+  static const std::optional<bool> setting = env_switch("PGNKIT_DECODE_AHEAD");
   return setting;
 }
 
 bool map_files_setting() {
-  static const bool setting = []() {
-    const char* v = std::getenv("PGNKIT_MAP_FILES");
-    return v == nullptr || std::string_view(v) != "0";
-  }();
+  static const bool setting = env_switch("PGNKIT_MAP_FILES").value_or(true);
   return setting;
 }
 
