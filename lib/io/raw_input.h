@@ -76,6 +76,7 @@ class RawInput {
   // Every read(2) from now on adds its byte count to *counter (relaxed; see
   // SourceOptions::bytes_read). The counter must outlive the RawInput.
   void set_read_counter(std::atomic<std::uint64_t>* counter) { read_counter_ = counter; }
+  std::atomic<std::uint64_t>* read_counter() const { return read_counter_; }
 
  private:
   std::size_t read_fd(char* dst, std::size_t cap);  // one read(2) or pull; 0 = end or error

@@ -93,7 +93,6 @@ std::optional<Source> Source::open_file(std::string_view path, IoError* err, Sou
   if (S_ISREG(st.st_mode)) {
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     src.may_map_ = options.map_files;
-    src.counter_ = options.bytes_read;
   }
   if (skip > 0 && src.raw_.skip(skip) != skip) {
     set_err(IoErrorCode::Truncated, 0);
@@ -214,7 +213,7 @@ FileMap* Source::map_rest(std::size_t padding) {
   if (size <= start) return nullptr;
   // The progress counter has the bytes read(2) got already; the map adds the rest.
   std::optional<FileMap> m =
-      FileMap::map(raw_.fd(), start, size - start, padding, counter_, pending);
+      FileMap::map(raw_.fd(), start, size - start, padding, raw_.read_counter(), pending);
   if (!m) return nullptr;
   // The pending bytes are in the map too: read() has nothing left to give, and the descriptor
   // ends where reading would have left it (stdin redirected from a file, given twice, is read

@@ -157,11 +157,10 @@ class Source {
   Compression compression_ = Compression::None;
   std::uint64_t offset_ = 0;
   std::optional<IoError> error_;
-  bool may_map_ = false;                           // SourceOptions::map_files, for a regular file
-  std::unique_ptr<FileMap> map_;                   // map_rest()'s map: the rest of the input
-  std::uint64_t map_start_ = 0;                    // the offset of the map's first byte
-  std::atomic<std::uint64_t>* counter_ = nullptr;  // SourceOptions::bytes_read, for the map
-  std::string peeked_;                             // peek()'s bytes, which read() delivers first
+  bool may_map_ = false;          // SourceOptions::map_files, for a regular file
+  std::unique_ptr<FileMap> map_;  // map_rest()'s map: the rest of the input
+  std::uint64_t map_start_ = 0;   // the offset of the map's first byte
+  std::string peeked_;            // peek()'s bytes, which read() delivers first
   std::size_t peeked_pos_ = 0;
 };
 

@@ -188,6 +188,24 @@ TEST_F(FileMapTest, SourceMapsAPlainFileWhenAsked) {
   EXPECT_EQ(src->map_rest(64), nullptr) << "once";
 }
 
+// The progress counter gets every byte once: the sniff's read(2), then the map as it is passed.
+TEST_F(FileMapTest, SourceCountsEveryByteOnceForProgress) {
+  const std::string bytes = pattern(300 * 1024 + 7);  // more than the sniff reads
+  std::atomic<std::uint64_t> counter{0};
+  std::optional<Source> src =
+      Source::open(write("c.pgn", bytes), nullptr, {.bytes_read = &counter, .map_files = true});
+  ASSERT_TRUE(src.has_value());
+  EXPECT_EQ(src->peek(3), bytes.substr(0, 3));
+  const std::uint64_t sniffed = counter.load();
+  EXPECT_GT(sniffed, 0u);
+  EXPECT_LT(sniffed, bytes.size());
+  FileMap* m = src->map_rest(64);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(counter.load(), sniffed);
+  m->passed(m->data() + m->size());
+  EXPECT_EQ(counter.load(), bytes.size());
+}
+
 TEST_F(FileMapTest, SourceMapsNoCompressedOrEmptyInput) {
   const std::string zst = write("c.pgn.zst", compress(pattern(3 * kPage)));
   std::optional<Source> packed = Source::open(zst, nullptr, {.map_files = true});
